@@ -1,0 +1,156 @@
+"""The Python API: evaluate a config (files or texts in memory) and get typed results back.
+
+The command line is a thin layer over :func:`iter_results`; ``Result.to_text()`` is what it prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+
+from .aggregate import Averages, BootstrapDraws, Counts, Instance, average
+from .config import EvalConfig, Evaluation
+from .errors import OptionError
+from .evaluate import MemorySource, MetricSpec, Run, TextSource
+from .options import Options
+from .report import block_text
+from .resources import load_language_data, resolve_data_dir
+
+
+@dataclass(frozen=True)
+class InstanceResult:
+    """One evaluation of one system: ``key`` is ``evalID.systemID`` as the script names it."""
+
+    key: str
+    eval_id: str
+    counts: Counts
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    """One metric for one system: the averages and bounds the report prints, and each instance."""
+
+    system: str
+    metric: str
+    kind: str
+    averages: Averages
+    instances: List[InstanceResult]
+    _instance_values: Sequence[Instance] = field(repr=False, default=())
+
+    @property
+    def recall(self) -> float:
+        return self.averages.mean[0]
+
+    @property
+    def precision(self) -> float:
+        return self.averages.mean[1]
+
+    @property
+    def f_score(self) -> float:
+        return self.averages.mean[2]
+
+    def to_text(self, options: Options) -> str:
+        return block_text(
+            self.system,
+            self.metric,
+            self.averages,
+            self._instance_values,
+            options.token_mode_num,
+            options.confidence_label,
+            options.per_eval,
+        )
+
+
+@dataclass
+class Result:
+    options: Options
+    metrics: List[MetricResult]
+    warnings: List[str]
+
+    def to_text(self) -> str:
+        return "".join(m.to_text(self.options) for m in self.metrics)
+
+    def get(self, metric: str, system: Optional[str] = None) -> MetricResult:
+        for m in self.metrics:
+            if m.metric == metric and (system is None or m.system == system):
+                return m
+        raise KeyError(metric if system is None else f"{system} {metric}")
+
+
+def iter_results(
+    config: EvalConfig,
+    options: Options,
+    systems: Sequence[str],
+    data_dir: Optional[str] = None,
+    source: Optional[TextSource] = None,
+    warn: Callable[[str], None] = lambda msg: None,
+) -> Iterator[MetricResult]:
+    """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid)."""
+    options.check()
+    language = load_language_data(resolve_data_dir(data_dir))
+    run = Run(config, options, language, source=source, warn=warn)
+    draws = BootstrapDraws()
+    for block in run.blocks(systems):
+        averages = average(
+            block.instances,
+            options.token_mode_num,
+            options.resamples_num,
+            options.confidence_num,
+            options.alpha_num,
+            draws,
+        )
+        instances = [
+            InstanceResult(inst.key, inst.key[: -len(block.system) - 1] if block.system else inst.key[:-1], c)
+            for inst, c in zip(block.instances, block.counts)
+        ]
+        yield MetricResult(block.system, block.spec.tag, block.spec.kind, averages, instances, block.instances)
+
+
+def evaluate(
+    peers: Mapping[str, Mapping[str, Union[str, bytes]]],
+    models: Mapping[str, Sequence[Union[str, bytes]]],
+    options: Optional[Options] = None,
+    *,
+    input_format: str = "SPL",
+    data_dir: Optional[str] = None,
+    **flags,
+) -> Result:
+    """Score summaries held in memory.
+
+    ``peers[system][eval_id]`` is a system's summary for one evaluation, ``models[eval_id]`` its
+    references. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
+    :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``).
+    """
+    if options is None:
+        try:
+            options = Options(**flags)
+        except TypeError as exc:
+            raise OptionError(str(exc)) from None
+    elif flags:
+        raise OptionError("give either an Options object or keyword options, not both")
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
+    eval_ids: List[str] = list(models)
+    for system in peers:
+        for eid in peers[system]:
+            if eid not in models:
+                raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
+    for eid in eval_ids:
+        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
+        for k, text in enumerate(models[eid], start=1):
+            name = f"models/{eid}/{k}"
+            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+            ev.model_ids.append(f"M.{k}")
+            ev.models[f"M.{k}"] = name
+        for system in peers:
+            if eid in peers[system]:
+                name = f"peers/{system}/{eid}"
+                text = peers[system][eid]
+                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+                ev.peers[system] = name
+        evaluations.append(ev)
+    config = EvalConfig(evaluations=evaluations, peer_ids=list(peers))
+    warnings: List[str] = []
+    metrics = list(
+        iter_results(config, options, sorted(peers), data_dir=data_dir, source=MemorySource(texts), warn=warnings.append)
+    )
+    return Result(options, metrics, warnings)

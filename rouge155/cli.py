@@ -1,0 +1,259 @@
+"""``rouge155 ARGS``: the ROUGE-1.5.5.pl command line (Getopt::Std ``ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:``).
+
+Perl's flags are parsed exactly as Getopt::Std does; long options (``--help``, ``--version``) are
+this program's own and never clash with them.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import click
+
+from . import __version__
+from .api import iter_results
+from .config import read_file_list, read_xml_config
+from .errors import RougeError
+from .options import Options
+
+SPEC = "ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:"
+PROG = "rouge155"
+
+
+def _spec_table(spec: str) -> Dict[str, bool]:
+    table: Dict[str, bool] = {}
+    i = 0
+    while i < len(spec):
+        takes = i + 1 < len(spec) and spec[i + 1] == ":"
+        table[spec[i]] = takes
+        i += 2 if takes else 1
+    return table
+
+
+_TAKES_VALUE = _spec_table(SPEC)
+LONG_OPTIONS = ("--help", "--version")
+
+
+@dataclass
+class ParsedArgs:
+    """Getopt::Std's view of argv: flags (last value wins), positionals, complaints, our long options."""
+
+    flags: Dict[str, Union[str, bool, None]] = field(default_factory=dict)
+    positional: List[str] = field(default_factory=list)
+    unknown: List[str] = field(default_factory=list)
+    long: List[str] = field(default_factory=list)
+
+
+def getopts(argv: Sequence[str]) -> ParsedArgs:
+    """Getopt::Std's ``getopts``: bundling, attached values, a value may start with '-', stop at the
+    first non-option word or ``--``; an unknown switch is reported and parsing goes on."""
+    args = list(argv)
+    out = ParsedArgs()
+    while args and len(args[0]) >= 2 and args[0].startswith("-"):
+        arg = args[0]
+        if arg == "--":
+            args.pop(0)
+            break
+        if arg.split("=", 1)[0] in LONG_OPTIONS:
+            out.long.append(args.pop(0))
+            continue
+        first, rest = arg[1], arg[2:]
+        if first in _TAKES_VALUE:
+            if _TAKES_VALUE[first]:
+                args.pop(0)
+                if rest == "":
+                    # Perl: a missing value leaves the option undefined.
+                    rest = args.pop(0) if args else None
+                out.flags[first] = rest
+            else:
+                out.flags[first] = True
+                if rest == "":
+                    args.pop(0)
+                else:
+                    args[0] = "-" + rest
+        else:
+            out.unknown.append(first)
+            if rest != "":
+                args[0] = "-" + rest
+            else:
+                args.pop(0)
+    out.positional = args
+    return out
+
+
+def options_from_flags(flags: Dict[str, Union[str, bool, None]]) -> Options:
+    def val(letter: str) -> Optional[str]:
+        v = flags.get(letter)
+        return v if isinstance(v, str) else None
+
+    def on(letter: str) -> bool:
+        return letter in flags and flags[letter] is not None
+
+    return Options(
+        ngram=val("n"),
+        no_lcs=on("x"),
+        weight=val("w"),
+        skip_distance=val("2"),
+        skip_unigrams=on("u"),
+        skip_both=on("U"),
+        be_mode=val("3"),
+        stem=on("m"),
+        stem_models_only=on("M"),
+        remove_stopwords=on("s"),
+        word_limit=val("l"),
+        byte_limit=val("b"),
+        score_formula=val("f"),
+        alpha=val("p"),
+        token_mode=val("t"),
+        resamples=val("r"),
+        confidence=val("c"),
+        per_eval=on("d"),
+        verbose=on("v"),
+    )
+
+
+def _usage_lines() -> str:
+    return (
+        f"{PROG}\n"
+        "         [-a (evaluate all systems)] \n"
+        "         [-c cf]\n"
+        "         [-d (print per evaluation scores)] \n"
+        "         [-e ROUGE_EVAL_HOME] \n"
+        "         [-h (usage)] \n"
+        "         [-H (detailed usage)] \n"
+        "         [-b n-bytes|-l n-words] \n"
+        "         [-m (use Porter stemmer)] \n"
+        "         [-n max-ngram] \n"
+        "         [-s (remove stopwords)] \n"
+        "         [-r number-of-samples (for resampling)] \n"
+        "         [-2 max-gap-length (if < 0 then no gap length limit)] \n"
+        "         [-3 <H|HM|HMR|HM1|HMR1|HMR2> (for scoring based on BE)] \n"
+        "         [-u (include unigram in skip-bigram) default no)] \n"
+        "         [-U (same as -u but also compute regular skip-bigram)] \n"
+        "         [-w weight (weighting factor for WLCS)] \n"
+        "         [-v (verbose)] \n"
+        "         [-x (do not calculate ROUGE-L)] \n"
+        "         [-f A|B (scoring formula)] \n"
+        "         [-p alpha (0 <= alpha <=1)] \n"
+        "         [-t 0|1|2 (count by token instead of sentence)] \n"
+        "         [-z <SEE|SPL|ISI|SIMPLE>] \n"
+        "         <ROUGE-eval-config-file> [<systemID>]\n"
+    )
+
+
+class _Writer:
+    """Writes text as the bytes Perl would: names from argv and file lists keep their own bytes."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> None:
+        self._stream.write(text.encode("utf-8", "surrogateescape"))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+
+class _Die(Exception):
+    def __init__(self, message: str, status: int = 255):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _resolve_systems(parsed: ParsedArgs, flags) -> Tuple[Optional[str], bool, Optional[str]]:
+    """(system ID, evaluate all, file-list peer ID) as the script derives them from its arguments."""
+    pos = parsed.positional
+    z = flags.get("z")
+    all_flag = bool(flags.get("a")) and z is None  # -z makes the script ignore -a
+    if len(pos) == 1 and z is None and not flags.get("a"):
+        raise _Die(
+            "Please specify a system ID to evaluate or use option '-a' to evaluate all systems. "
+            "For more information, use option '-h'."
+        )
+    if z is not None:
+        # Perl quirk: the list's peer is named before the run's system ID is settled, from exactly
+        # one or two arguments; with more, the list's peer has an empty ID.
+        list_peer = "X" if len(pos) == 1 else (pos[1] if len(pos) == 2 else "")
+        return (pos[1] if len(pos) > 1 else "X"), False, list_peer
+    return (pos[1] if len(pos) > 1 else None), all_flag, None
+
+
+def run(argv: Sequence[str], stdout=None, stderr=None) -> int:
+    """Run the command line (binary stdout/stderr streams); returns the exit status."""
+    out = _Writer(stdout or sys.stdout.buffer)
+    err = _Writer(stderr or sys.stderr.buffer)
+    parsed = getopts(argv)
+    for letter in parsed.unknown:
+        err.write(f"Unknown option: {letter}\n")
+    flags = parsed.flags
+    try:
+        if flags.get("H") or flags.get("h") or not parsed.positional:
+            raise _Die(_usage_lines().rstrip("\n"))
+        system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
+        options = options_from_flags(flags)
+        options.check()
+        data_dir = flags.get("e") if isinstance(flags.get("e"), str) else None
+        from .resources import load_language_data, resolve_data_dir
+
+        load_language_data(resolve_data_dir(data_dir))
+        config_path = parsed.positional[0]
+        z = flags.get("z")
+        if isinstance(z, str):
+            config = read_file_list(config_path, z, list_peer or "")
+        else:
+            config = read_xml_config(config_path)
+        if evaluate_all:
+            systems = sorted(config.peer_ids)
+        else:
+            systems = [system_id if system_id is not None else ""]
+
+        def warn(msg: str) -> None:
+            err.write(msg + "\n")
+
+        for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn):
+            out.write(result.to_text(options))
+        out.flush()
+        return 0
+    except _Die as exc:
+        out.flush()
+        err.write(exc.message + "\n")
+        return exc.status
+    except RougeError as exc:
+        out.flush()
+        err.write(str(exc) + "\n")
+        return 255
+
+
+class _PerlCommand(click.Command):
+    """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
+
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+        parsed = getopts(args)
+        ctx.meta["rouge155.argv"] = list(args)
+        return super().parse_args(ctx, parsed.long)
+
+
+@click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
+@click.version_option(__version__, "--version", prog_name=PROG)
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output.
+
+    Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]; run with -H for the flags.
+    """
+    status = run(ctx.meta["rouge155.argv"])
+    ctx.exit(status)
+
+
+def entry_point() -> None:
+    try:
+        main(prog_name=PROG)
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        sys.exit(1)

@@ -1,0 +1,196 @@
+"""Evaluation configs: the XML ROUGE-EVAL format and the ``-z`` peer/model file lists."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from .errors import RougeError
+
+INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
+_FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
+# Perl's \s on XML::Parser's (Unicode) strings.
+_PERL_USPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_TRIM_RE = re.compile(f"^[{_PERL_USPACE}]+|[{_PERL_USPACE}]+$")
+
+
+@dataclass
+class Evaluation:
+    """One ``<EVAL>``: a set of peers scored against the same models.
+
+    ``peers`` and ``models`` map IDs to paths as the config gives them (relative to the roots in XML
+    configs, complete in file lists); ``model_ids`` keeps the models' order, duplicates included.
+    """
+
+    eval_id: str
+    input_format: Optional[str] = None
+    peer_root: Optional[str] = None
+    model_root: Optional[str] = None
+    peers: Dict[str, str] = field(default_factory=dict)
+    models: Dict[str, str] = field(default_factory=dict)
+    model_ids: List[str] = field(default_factory=list)
+    from_file_list: bool = False
+
+    def peer_path(self, peer_id: str) -> str:
+        if self.from_file_list:
+            return self.peers[peer_id]
+        # Perl: $PR."/".$file, an undefined root giving "/file".
+        return (self.peer_root or "") + "/" + self.peers[peer_id]
+
+    def model_paths(self) -> List[Tuple[str, str]]:
+        out = []
+        for mid in self.model_ids:
+            if self.from_file_list:
+                out.append((mid, self.models[mid]))
+            else:
+                out.append((mid, (self.model_root or "") + "/" + self.models[mid]))
+        return out
+
+
+@dataclass
+class EvalConfig:
+    """All evaluations, in order of first appearance, and every peer ID the config names."""
+
+    evaluations: List[Evaluation]
+    peer_ids: List[str]
+
+
+def _trim(text: str) -> str:
+    return _TRIM_RE.sub("", text)
+
+
+def _texts(elem) -> List[str]:
+    """The element's text nodes, as XML::DOM sees them (comments and child elements split them)."""
+    out = []
+    if elem.text is not None:
+        out.append(elem.text)
+    for child in elem:
+        if child.tail is not None:
+            out.append(child.tail)
+    return out
+
+
+def _dom_name(elem) -> str:
+    """The node name XML::DOM reports: the qualified name, prefix included."""
+    tag = elem.tag
+    if "}" in tag:
+        local = tag.split("}", 1)[1]
+        return f"{elem.prefix}:{local}" if elem.prefix else local
+    return tag
+
+
+def _attr(elem, name: str, path: str) -> str:
+    value = elem.get(name)
+    if value is None:
+        raise RougeError(f"{path}: <{elem.tag}> has no {name} attribute")
+    return value
+
+
+def read_xml_config(path: str) -> EvalConfig:
+    """Read a ROUGE-EVAL XML file (element names case-insensitive, as the Perl matches them)."""
+    from lxml import etree
+
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except IsADirectoryError:
+        raise RougeError(f"Cannot read config file {path}: it is a directory") from None
+    except OSError as exc:
+        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    try:
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as exc:
+        raise RougeError(f"{path}: not well-formed XML: {exc}") from None
+
+    evals: Dict[str, Evaluation] = {}
+    order: List[Evaluation] = []
+    peer_ids: Dict[str, None] = {}
+
+    def need(eval_id: Optional[str], what: str) -> Evaluation:
+        if eval_id is None or eval_id not in evals:
+            raise RougeError(
+                f"({what}) Evaluation database does not contain entry for this evaluation ID: {eval_id or ''}"
+            )
+        return evals[eval_id]
+
+    def walk(node, eval_id: Optional[str]) -> None:
+        if not isinstance(node.tag, str):  # comments, processing instructions
+            return
+        name = _dom_name(node).upper()
+        if name == "EVAL":
+            eval_id = _attr(node, "ID", path)
+            if eval_id not in evals:
+                evals[eval_id] = Evaluation(eval_id=eval_id)
+                order.append(evals[eval_id])
+            for child in node:
+                walk(child, eval_id)
+        elif name == "INPUT-FORMAT":
+            fmt = _attr(node, "TYPE", path)
+            if not _FORMAT_RE.match(fmt):
+                raise RougeError(f"Unknown input type: {fmt}")
+            need(eval_id, "INPUT-FORMAT").input_format = fmt
+        elif name in ("PEER-ROOT", "MODEL-ROOT"):
+            for text in _texts(node):
+                ev = need(eval_id, name)
+                if name == "PEER-ROOT":
+                    ev.peer_root = _trim(text)
+                else:
+                    ev.model_root = _trim(text)
+        elif name == "PEERS":
+            for child in node:
+                if isinstance(child.tag, str) and _dom_name(child).upper() == "P":
+                    pid = _attr(child, "ID", path)
+                    peer_ids.setdefault(pid, None)
+                    ev = need(eval_id, "PEERS")
+                    for text in _texts(child):
+                        ev.peers[pid] = _trim(text)
+        elif name == "MODELS":
+            for child in node:
+                if isinstance(child.tag, str) and _dom_name(child).upper() == "M":
+                    mid = _attr(child, "ID", path)
+                    ev = need(eval_id, "MODELS")
+                    ev.model_ids.append(mid)
+                    for text in _texts(child):
+                        ev.models[mid] = _trim(text)
+        else:
+            for child in node:
+                walk(child, eval_id)
+
+    walk(root, None)
+    return EvalConfig(evaluations=order, peer_ids=list(peer_ids))
+
+
+def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:
+    """A ``-z`` list: one evaluation per line, ``peer model1 [model2 ...]``; IDs 1..N and M.1..M.k."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except IsADirectoryError:
+        raise RougeError(f"Cannot read file list {path}: it is a directory") from None
+    except OSError:
+        raise RougeError(f"Cannot open {path}") from None
+    evaluations: List[Evaluation] = []
+    lines = raw.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for line in lines:
+        if line.startswith(b"#") or re.fullmatch(rb"\s*", line):
+            continue
+        files = line.split()
+        if len(files) < 2:
+            raise RougeError("File list has to have at least 2 filenames per line (peer model1 model2 ... modelN)")
+        ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format=input_format, from_file_list=True)
+        ev.peers[peer_id] = _path_str(files[0])
+        for k, f in enumerate(files[1:], start=1):
+            ev.model_ids.append(f"M.{k}")
+            ev.models[f"M.{k}"] = _path_str(f)
+        evaluations.append(ev)
+    return EvalConfig(evaluations=evaluations, peer_ids=[peer_id])
+
+
+def _path_str(raw: bytes) -> str:
+    """File names stay the user's bytes (undecodable bytes survive via surrogateescape)."""
+    import os
+
+    return os.fsdecode(raw)

@@ -1,0 +1,97 @@
+"""ROUGE-BE: Basic Element matching on SIMPLE ``HEAD|MODIFIER|RELATION`` lines (``createBE``)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, List, Optional
+
+from ..errors import RougeError
+from ..perl import split_ws
+from ..readers import format_kind
+
+_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+_ALNUM = re.compile(rb"[A-Za-z0-9]")
+_BRACKETS = re.compile(rb"(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)")
+
+
+class BEFormatError(RougeError):
+    """A BE line without exactly three fields; the message is the script's three lines."""
+
+
+@dataclass(frozen=True)
+class BESet:
+    grams: Counter
+    count: int
+
+
+def read_lines(raw: bytes, input_format: Optional[str]) -> List[bytes]:
+    """``readBE``: SIMPLE files give one BE per line; ISI BE files are read but yield nothing."""
+    kind = format_kind(input_format)
+    if kind == "SIMPLE":
+        parts = raw.split(b"\n")
+        if parts and parts[-1] == b"":
+            parts.pop()
+        return parts
+    if kind == "ISI":
+        return []
+    raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
+
+
+def _perl_split_bar(text: bytes) -> List[bytes]:
+    fields = text.split(b"|")
+    while fields and fields[-1] == b"":
+        fields.pop()  # Perl's split drops trailing empty fields
+    return fields
+
+
+def _stem_multi(field: bytes, stem: Callable[[str], Optional[str]]) -> bytes:
+    """``MorphStemMulti``: stem each token that has a letter or digit and is not a bracket token."""
+    out = []
+    for tok in split_ws(field):
+        if _ALNUM.search(tok) and not _BRACKETS.search(tok):
+            s = stem(tok.decode("latin-1"))
+            if s is not None:
+                tok = s.encode("latin-1")
+        out.append(tok)
+    return b" ".join(out)
+
+
+def create(lines: List[bytes], mode: str, stemming: bool, stem: Callable[[str], Optional[str]]) -> BESet:
+    grams: Counter = Counter()
+    count = 0
+    for line in lines:
+        be = line.translate(_ASCII_LOWER)
+        fields = _perl_split_bar(be)
+        if len(fields) != 3:
+            shown = be.decode("latin-1")
+            raise BEFormatError(
+                f"Basic Element (BE) input file is invalid: *{shown}*\n"
+                "A BE file has to be in this format per line: HEAD|MODIFIER|RELATION\n"
+                "For more infomation about BE, go to: http://www.isi.edu/~cyl/BE"
+            )
+        head, mod, rel = fields
+        if stemming:
+            if len(head) > 3:
+                head = _stem_multi(head, stem)
+            # Perl quirk: the script compares the lowercased modifier with "NIL" (never equal), and its
+            # bracket-token exclusion is upper case, so it never applies to the lowercased text either.
+            if len(mod) > 3:
+                mod = _stem_multi(mod, stem)
+        key: Optional[bytes] = None
+        if mode == "H" and mod == b"nil":
+            key = head
+        elif mode == "HM" and mod != b"nil":
+            key = head + b"|" + mod
+        elif mode == "HMR" and rel != b"nil":
+            key = head + b"|" + mod + b"|" + rel
+        elif mode == "HM1":
+            key = head + b"|" + mod
+        elif mode == "HMR1" and fields[1] != b"nil":
+            key = head + b"|" + mod + b"|" + rel
+        elif mode == "HMR2":
+            key = head + b"|" + mod + b"|" + rel
+        if key is not None:
+            grams[key] += 1
+            count += 1
+    return BESet(grams, count)
