@@ -1,0 +1,26 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from difftools import SAMPLES, reference_dir  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def reference():
+    ref = reference_dir()
+    if ref is None:
+        if os.environ.get("CI"):
+            pytest.fail("reference ROUGE-1.5.5.pl missing: the test command must run scripts/setup-reference.sh")
+        pytest.skip("reference ROUGE-1.5.5.pl not installed (run scripts/setup-reference.sh)")
+    return ref
+
+
+@pytest.fixture(scope="session")
+def release_samples():
+    if not (SAMPLES / "cases.txt").is_file():
+        pytest.skip(f"release samples not found at {SAMPLES} (third-party data, kept outside the repository)")
+    return SAMPLES

@@ -1,0 +1,57 @@
+"""The Python API: in-memory texts give what the command line gives for the same files."""
+import os
+
+import pytest
+
+from rouge155 import OptionError, Options, evaluate
+from rouge155.cli import run
+
+MODELS = {
+    "1": ["The cat sat on the mat.\nIt was happy.", "A cat was sitting on a mat."],
+    "2": ["Stocks fell sharply on Monday."],
+}
+PEERS = {
+    "A": {"1": "The cat sat on a mat.", "2": "Stocks fell on Monday."},
+    "B": {"1": "A dog barked.", "2": "Markets rose."},
+}
+
+
+def _write(tmp_path):
+    lines = []
+    for eid, models in MODELS.items():
+        names = []
+        for k, text in enumerate(models):
+            p = tmp_path / f"m{eid}{k}.spl"
+            p.write_text(text + "\n")
+            names.append(p.name)
+        peer = tmp_path / f"pA{eid}.spl"
+        peer.write_text(PEERS["A"][eid] + "\n")
+        lines.append(" ".join([peer.name] + names))
+    (tmp_path / "list.lst").write_text("\n".join(lines) + "\n")
+
+
+def test_api_matches_cli(tmp_path):
+    import io
+
+    _write(tmp_path)
+    out, err = io.BytesIO(), io.BytesIO()
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        status = run(["-n", "2", "-w", "1.2", "-2", "4", "-U", "-m", "-z", "SPL", "list.lst", "A"], stdout=out, stderr=err)
+    finally:
+        os.chdir(old)
+    assert status == 0
+    result = evaluate({"A": PEERS["A"]}, MODELS, ngram=2, weight=1.2, skip_distance=4, skip_both=True, stem=True)
+    assert result.to_text().encode() == out.getvalue()
+    r1 = result.get("ROUGE-1", "A")
+    assert 0 < r1.recall <= 1 and len(r1.instances) == 2
+
+
+def test_api_options_validated():
+    with pytest.raises(OptionError):
+        evaluate(PEERS, MODELS, confidence=120)
+    with pytest.raises(OptionError):
+        evaluate(PEERS, MODELS, no_such_option=1)
+    with pytest.raises(OptionError):
+        evaluate(PEERS, MODELS, Options(), ngram=2)

@@ -1,0 +1,38 @@
+"""Getopt::Std behaviour of the command line."""
+from rouge155.cli import getopts, options_from_flags
+
+
+def test_bundled_and_attached_values():
+    p = getopts(["-am", "-n4", "-2", "-1", "-c", "95", "cfg.xml"])
+    assert p.flags["a"] is True and p.flags["m"] is True
+    assert p.flags["n"] == "4" and p.flags["2"] == "-1" and p.flags["c"] == "95"
+    assert p.positional == ["cfg.xml"]
+
+
+def test_stops_at_first_non_option_and_double_dash():
+    p = getopts(["-a", "cfg.xml", "-m"])
+    assert p.positional == ["cfg.xml", "-m"] and "m" not in p.flags
+    p = getopts(["-a", "--", "-weird.xml"])
+    assert p.positional == ["-weird.xml"]
+
+
+def test_unknown_option_reported_and_parsing_continues():
+    p = getopts(["-q", "-kam", "cfg.xml"])
+    assert p.unknown == ["q", "k"]
+    assert p.flags["a"] is True and p.flags["m"] is True
+
+
+def test_last_value_wins_and_missing_value_is_undefined():
+    p = getopts(["-n", "2", "-n", "3", "-c"])
+    assert p.flags["n"] == "3" and p.flags["c"] is None
+    assert options_from_flags(p.flags).confidence is None
+
+
+def test_value_in_bundle():
+    p = getopts(["-mn2", "-sl10"])
+    assert p.flags["m"] is True and p.flags["n"] == "2" and p.flags["s"] is True and p.flags["l"] == "10"
+
+
+def test_long_options_are_ours():
+    p = getopts(["--version", "-a", "x.xml"])
+    assert p.long == ["--version"] and p.positional == ["x.xml"]

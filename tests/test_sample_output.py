@@ -1,0 +1,31 @@
+"""rouge155 against sample-output/, which the reference printed for sample-test/."""
+import shlex
+from pathlib import Path
+
+import pytest
+
+from difftools import REPO, run_ours
+
+CASES = REPO / "sample-output" / "cases.txt"
+
+
+def _cases():
+    out = []
+    for line in CASES.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            args, expected = line.split("|")
+            out.append(pytest.param(shlex.split(args), expected, id=expected))
+    return out
+
+
+@pytest.mark.parametrize("args,expected", _cases())
+def test_own_sample(args, expected):
+    got = run_ours(args, str(REPO / "sample-test"))
+    assert got.status == 0, got.stderr
+    assert got.stdout == (REPO / "sample-output" / expected).read_bytes()
+
+
+def test_sample_output_covers_release_variants():
+    text = CASES.read_text()
+    for variant in ("-a rouge155-see.xml", "-a -m rouge155", "-a -m -s rouge155", "-l 10", "-b 75", "-z SPL", "-z SEE"):
+        assert variant in text
