@@ -83,11 +83,15 @@ def iter_results(
     data_dir: Optional[str] = None,
     source: Optional[TextSource] = None,
     warn: Callable[[str], None] = lambda msg: None,
+    debug: Optional[Callable[[str], None]] = None,
 ) -> Iterator[MetricResult]:
-    """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid)."""
+    """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid).
+
+    ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines.
+    """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
-    run = Run(config, options, language, source=source, warn=warn)
+    run = Run(config, options, language, source=source, warn=warn, debug=debug)
     draws = BootstrapDraws()
     for block in run.blocks(systems):
         averages = average(

@@ -17,6 +17,7 @@ from .api import iter_results
 from .config import read_file_list, read_xml_config
 from .errors import RougeError
 from .options import Options
+from .usage import usage, usage_full
 
 SPEC = "ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:"
 PROG = "rouge155"
@@ -114,35 +115,6 @@ def options_from_flags(flags: Dict[str, Union[str, bool, None]]) -> Options:
     )
 
 
-def _usage_lines() -> str:
-    return (
-        f"{PROG}\n"
-        "         [-a (evaluate all systems)] \n"
-        "         [-c cf]\n"
-        "         [-d (print per evaluation scores)] \n"
-        "         [-e ROUGE_EVAL_HOME] \n"
-        "         [-h (usage)] \n"
-        "         [-H (detailed usage)] \n"
-        "         [-b n-bytes|-l n-words] \n"
-        "         [-m (use Porter stemmer)] \n"
-        "         [-n max-ngram] \n"
-        "         [-s (remove stopwords)] \n"
-        "         [-r number-of-samples (for resampling)] \n"
-        "         [-2 max-gap-length (if < 0 then no gap length limit)] \n"
-        "         [-3 <H|HM|HMR|HM1|HMR1|HMR2> (for scoring based on BE)] \n"
-        "         [-u (include unigram in skip-bigram) default no)] \n"
-        "         [-U (same as -u but also compute regular skip-bigram)] \n"
-        "         [-w weight (weighting factor for WLCS)] \n"
-        "         [-v (verbose)] \n"
-        "         [-x (do not calculate ROUGE-L)] \n"
-        "         [-f A|B (scoring formula)] \n"
-        "         [-p alpha (0 <= alpha <=1)] \n"
-        "         [-t 0|1|2 (count by token instead of sentence)] \n"
-        "         [-z <SEE|SPL|ISI|SIMPLE>] \n"
-        "         <ROUGE-eval-config-file> [<systemID>]\n"
-    )
-
-
 class _Writer:
     """Writes text as the bytes Perl would: names from argv and file lists keep their own bytes."""
 
@@ -157,9 +129,11 @@ class _Writer:
 
 
 class _Die(Exception):
-    def __init__(self, message: str, status: int = 255):
+    """The script's ``die``: a message on stderr and status 255."""
+
+    def __init__(self, message: str, status: int = 255, newline: bool = True):
         super().__init__(message)
-        self.message = message
+        self.message = message + ("\n" if newline else "")
         self.status = status
 
 
@@ -190,8 +164,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None) -> int:
         err.write(f"Unknown option: {letter}\n")
     flags = parsed.flags
     try:
-        if flags.get("H") or flags.get("h") or not parsed.positional:
-            raise _Die(_usage_lines().rstrip("\n"))
+        if flags.get("H"):
+            raise _Die(usage_full(PROG), newline=False)
+        if flags.get("h") or not parsed.positional:
+            raise _Die(usage(PROG), newline=False)
         system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
@@ -213,13 +189,16 @@ def run(argv: Sequence[str], stdout=None, stderr=None) -> int:
         def warn(msg: str) -> None:
             err.write(msg + "\n")
 
-        for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn):
+        def debug(msg: str) -> None:
+            out.write(msg + "\n")
+
+        for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn, debug=debug):
             out.write(result.to_text(options))
         out.flush()
         return 0
     except _Die as exc:
         out.flush()
-        err.write(exc.message + "\n")
+        err.write(exc.message)
         return exc.status
     except RougeError as exc:
         out.flush()

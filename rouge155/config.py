@@ -94,9 +94,9 @@ def read_xml_config(path: str) -> EvalConfig:
         with open(path, "rb") as fh:
             raw = fh.read()
     except IsADirectoryError:
-        raise RougeError(f"Cannot read config file {path}: it is a directory") from None
-    except OSError as exc:
-        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+        raise RougeError(f"Couldn't open {path}: it is a directory, not an XML config") from None
+    except (OSError, ValueError) as exc:
+        raise RougeError(f"Couldn't open {path}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
         root = etree.fromstring(raw, parser)
@@ -167,8 +167,8 @@ def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:
         with open(path, "rb") as fh:
             raw = fh.read()
     except IsADirectoryError:
-        raise RougeError(f"Cannot read file list {path}: it is a directory") from None
-    except OSError:
+        raw = b""  # Perl opens a directory and reads no line from it
+    except (OSError, ValueError):
         raise RougeError(f"Cannot open {path}") from None
     evaluations: List[Evaluation] = []
     lines = raw.split(b"\n")

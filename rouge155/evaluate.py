@@ -19,7 +19,7 @@ from .metrics.lcs import lcs_hits, wlcs_hits
 from .metrics.ngram import clipped_hits, ngrams
 from .metrics.skipbigram import skip_bigrams
 from .options import Options
-from .perl import perl_num, r5
+from .perl import fmt_num, perl_num, r5
 from .readers import clean, limited_text, limited_units, parse_units, read_file
 from .resources import LanguageData
 from .stem import Stemmer
@@ -114,11 +114,14 @@ class Run:
         language: LanguageData,
         source: Optional[TextSource] = None,
         warn: Callable[[str], None] = lambda msg: None,
+        debug: Optional[Callable[[str], None]] = None,
     ):
         self.config = config
         self.options = options
         self.source = source or TextSource()
         self.warn = warn
+        # -v: the script's debugging lines (stdout); None when off.
+        self.debug = debug if options.verbose else None
         stem = Stemmer(language.exceptions)
         self.stemmer = stem
         self.tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stem)
@@ -141,18 +144,26 @@ class Run:
             self._units[key] = units
         return units
 
-    def joined_tokens(self, path: str, fmt: Optional[str], stemming: bool) -> List[str]:
-        """``readText`` then the token filter."""
+    def joined_text(self, path: str, fmt: Optional[str]) -> Optional[str]:
+        """``readText``: the cleaned, limited text (None where Perl leaves it undefined)."""
         text = limited_text(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
         if text is None:
             self.warn(f"readText: {path} -> empty text")
-            return []
-        return self.tokenizer.tokens(clean(text), stemming)
+            return None
+        return clean(text)
 
-    def unit_tokens(self, path: str, fmt: Optional[str], stemming: bool) -> List[List[str]]:
-        """``readText_LCS`` then ``tokenizeText_LCS``: one token list per unit."""
+    def joined_tokens(self, path: str, fmt: Optional[str], stemming: bool) -> List[str]:
+        """``readText`` then the token filter."""
+        return self.tokenizer.tokens(self.joined_text(path, fmt), stemming)
+
+    def unit_texts(self, path: str, fmt: Optional[str]) -> List[str]:
+        """``readText_LCS``: the cleaned, limited units."""
         units = limited_units(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
-        return [self.tokenizer.tokens(clean(u), stemming) for u in units]
+        return [clean(u) for u in units]
+
+    def unit_tokens(self, units: List[str], stemming: bool) -> List[List[str]]:
+        """``tokenizeText_LCS``: one token list per unit."""
+        return [self.tokenizer.tokens(u, stemming) for u in units]
 
     def _model_stemming(self) -> bool:
         return True if self.options.stem_models_only else self.stem_on
@@ -173,8 +184,12 @@ class Run:
             for spec in plan:
                 block = MetricBlock(system, spec)
                 for ev in self.config.evaluations:
+                    if self.debug and spec.kind == "N":
+                        self.debug(f"@Eval ({ev.eval_id})")
                     counts = self.instance(ev, system, spec)
                     if counts is not None:
+                        if self.debug:
+                            self.debug(f"{ev.eval_id}.{system}")
                         block.counts.append(counts)
                         block.instances.append(
                             Instance(f"{ev.eval_id}.{system}", instance_values(counts, self.options.token_mode_num))
@@ -210,43 +225,90 @@ class Run:
         return combine(matches, self.options.formula, self.options.alpha_num, ratio)
 
     def _ngram(self, peer: str, models: List[str], fmt: Optional[str], n: int) -> Counts:
-        peer_grams, peer_count = ngrams(self.joined_tokens(peer, fmt, self.stem_on), n)
+        dbg = self.debug
+        text = self.joined_text(peer, fmt)
+        peer_grams, peer_count = ngrams(self.tokenizer.tokens(text, self.stem_on), n)
+        if dbg:
+            dbg(f"***P {peer}")
+            _debug_text(dbg, text, peer_grams, peer_count)
         matches = []
         for path in models:
             # Perl quirk: ROUGE-N ignores -M (the script sets $opt_m around models only elsewhere).
-            grams, count = ngrams(self.joined_tokens(path, fmt, self.stem_on), n)
+            text = self.joined_text(path, fmt)
+            grams, count = ngrams(self.tokenizer.tokens(text, self.stem_on), n)
+            if dbg:
+                _debug_text(dbg, text, grams, count)
             hit = clipped_hits(grams, peer_grams)
             matches.append(ModelMatch(hit, count, peer_count, r5(hit / count) if count else 0.0))
-        return self._combine(matches)
+            if dbg:
+                dbg(f"***M {path}")
+        counts = self._combine(matches)
+        if dbg:
+            _debug_totals(dbg, f"{n}-gram", f"ROUGE-{n}", counts, ("-R: ", "-P: ", "-F: "))
+        return counts
 
     def _skip(self, peer: str, models: List[str], fmt: Optional[str], with_unigrams: bool) -> Counts:
+        dbg = self.debug
         distance = self.options.skip_distance_num
-        peer_grams, peer_count = skip_bigrams(self.joined_tokens(peer, fmt, self.stem_on), distance, with_unigrams)
+        text = self.joined_text(peer, fmt)
+        peer_grams, peer_count = skip_bigrams(self.tokenizer.tokens(text, self.stem_on), distance, with_unigrams)
+        if dbg:
+            dbg(f"***P {peer}")
+            _debug_text(dbg, text, peer_grams, peer_count)
         matches = []
         for path in models:
-            tokens = self.joined_tokens(path, fmt, self._model_stemming())
+            text = self.joined_text(path, fmt)
+            tokens = self.tokenizer.tokens(text, self._model_stemming())
             self._after_model()
             grams, count = skip_bigrams(tokens, distance, with_unigrams)
+            if dbg:
+                _debug_text(dbg, text, grams, count)
             hit = clipped_hits(grams, peer_grams)
             matches.append(ModelMatch(hit, count, peer_count, r5(hit / count) if count else 0.0))
-        return self._combine(matches)
+            if dbg:
+                dbg(f"***M {path}")
+        counts = self._combine(matches)
+        if dbg:
+            sd = self.options.skip_distance
+            # Perl quirk: the -v lines for P and F print the recall.
+            r = _f5(counts.recall)
+            dbg(f"total ROUGE-S{sd} model count: {fmt_num(counts.model_count)}")
+            dbg(f"total ROUGE-S{sd} peer count: {fmt_num(counts.peer_count)}")
+            dbg(f"total ROUGE-S{sd} hit: {fmt_num(counts.hit)}")
+            dbg(f"total ROUGE-S{sd}-R: {r}")
+            dbg(f"total ROUGE-S{sd}-P: {r}")
+            dbg(f"total ROUGE-S{sd}-F: {r}")
+        return counts
 
     def _lcs(self, peer: str, models: List[str], fmt: Optional[str], weighted: bool) -> Counts:
+        dbg = self.debug
         weight = self.options.weight_num
-        peer_units = self.unit_tokens(peer, fmt, self.stem_on)
+        peer_texts = self.unit_texts(peer, fmt)
+        peer_units = self.unit_tokens(peer_texts, self.stem_on)
         peer_1grams, peer_count = ngrams(self.joined_tokens(peer, fmt, self.stem_on), 1)
+        if dbg:
+            dbg(f"***P {peer}")
+            _debug_units(dbg, peer_texts, peer_units)
+        trace = None
+        if dbg:
+            label = "ROUGE-W: " if weighted else "LCS: "
+
+            def trace(tokens: List[str]) -> None:
+                dbg(label + (" ".join(tokens) if tokens else "-"))
+
         matches = []
         for path in models:
+            model_texts = self.unit_texts(path, fmt)
             if weighted:
                 # Perl quirk: ROUGE-W applies -M to the model's unigram counts but not to its units.
-                model_units = self.unit_tokens(path, fmt, self.stem_on)
+                model_units = self.unit_tokens(model_texts, self.stem_on)
             else:
-                model_units = self.unit_tokens(path, fmt, self._model_stemming())
+                model_units = self.unit_tokens(model_texts, self._model_stemming())
                 self._after_model()
             model_1grams, _ = ngrams(self.joined_tokens(path, fmt, self._model_stemming()), 1)
             self._after_model()
             if weighted:
-                hit, base = wlcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), weight)
+                hit, base = wlcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), weight, trace)
                 if base == 0:
                     raise RougeError(
                         f"Illegal division by zero: ROUGE-W model summary {path} has no tokens to weigh"
@@ -255,27 +317,96 @@ class Run:
                 # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
                 matches.append(ModelMatch(hit, base**weight, float(peer_count) ** weight, score))
             else:
-                hit, base = lcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams))
+                hit, base = lcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), trace)
                 matches.append(ModelMatch(hit, base, peer_count, hit / base if base > 0 else 0.0))
+            if dbg:
+                dbg(f"***M {path}")
+                _debug_units(dbg, model_texts, model_units)
         if weighted:
-            return self._combine(matches, lambda hit, count: (hit / count) ** (1 / weight))
-        return self._combine(matches)
+            counts = self._combine(matches, lambda hit, count: (hit / count) ** (1 / weight))
+            if dbg:
+                w = self.options.weight
+                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))
+        else:
+            counts = self._combine(matches)
+            if dbg:
+                _debug_totals(dbg, "ROUGE-L", "ROUGE-L", counts, ("-R score: ", "-P: ", "-F: "))
+        return counts
 
     def _be(self, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+        dbg = self.debug
         mode = self.options.be_mode or ""
-        peer_bes = be_metric.create(self._read_be(peer, fmt), mode, self.stem_on, self.stemmer)
+        lines = self._read_be(peer, fmt)
+        peer_bes = be_metric.create(lines, mode, self.stem_on, self.stemmer)
+        if dbg:
+            dbg(f"***P {peer}")
+            _debug_bes(dbg, lines, peer_bes)
         matches = []
         for path in models:
             lines = self._read_be(path, fmt)
             model_bes = be_metric.create(lines, mode, self._model_stemming(), self.stemmer)
             self._after_model()
+            if dbg:
+                _debug_bes(dbg, lines, model_bes)
+                for key in sorted(model_bes.grams):
+                    if key in peer_bes.grams:
+                        dbg(f"* Match: {key.decode('latin-1')}")
             hit = clipped_hits(model_bes.grams, peer_bes.grams)
             count = model_bes.count
             matches.append(ModelMatch(hit, count, peer_bes.count, r5(hit / count) if count else 0.0))
-        return self._combine(matches)
+            if dbg:
+                dbg(f"***M {path}")
+        counts = self._combine(matches)
+        if dbg:
+            _debug_totals(dbg, f"BE-{mode}", f"ROUGE-BE-{mode}", counts, ("-R: ", "-P: ", "-F: "))
+        return counts
 
     def _read_be(self, path: str, fmt: Optional[str]) -> List[bytes]:
-        lines = be_metric.read_lines(self.source.read(path), fmt)
+        raw = self.source.read(path)
+        if self.debug:
+            self.warn(path)  # readBE names each file on stderr with -v
+        lines = be_metric.read_lines(raw, fmt)
         if not lines:
             self.warn(f"readBE: {path} -> empty text")
         return lines
+
+
+# -- -v output: Perl dumps hashes in its random order; these print them sorted by key. ---------------
+def _f5(x: float) -> str:
+    return "%7.5f" % x
+
+
+def _dump(grams: Counter, count: int, sep: str = "|") -> str:
+    items = [(str(k) if not isinstance(k, bytes) else k.decode("latin-1"), v) for k, v in grams.items()]
+    items.append(("_cn_", count))
+    items.sort()
+    return sep.join(f"{k}{sep}{v}" for k, v in items)
+
+
+def _debug_text(dbg, text: Optional[str], grams: Counter, count: int) -> None:
+    if text is None:
+        dbg("---empty text---")
+    else:
+        dbg(text)
+        dbg(_dump(grams, count))
+
+
+def _debug_units(dbg, texts: List[str], units: List[List[str]]) -> None:
+    dbg("\n".join(texts))
+    for i in range(len(texts)):
+        dbg(f"{i}: " + "|".join(units[i] if i < len(units) else []))
+
+
+def _debug_bes(dbg, lines: List[bytes], bes) -> None:
+    if lines:
+        dbg(_dump(bes.grams, bes.count, "#"))
+    else:
+        dbg("---empty text---")
+
+
+def _debug_totals(dbg, count_tag: str, score_tag: str, counts: Counts, score_labels) -> None:
+    dbg(f"total {count_tag} model count: {fmt_num(counts.model_count)}")
+    dbg(f"total {count_tag} peer count: {fmt_num(counts.peer_count)}")
+    dbg(f"total {count_tag} hit: {fmt_num(counts.hit)}")
+    for label, value in zip(score_labels, (counts.recall, counts.precision, counts.f)):
+        dbg(f"total {score_tag}{label}{_f5(value)}")

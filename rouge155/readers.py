@@ -41,7 +41,7 @@ def read_file(path: str) -> bytes:
             return fh.read()
     except IsADirectoryError:
         return b""  # Perl opens a directory and reads nothing from it
-    except OSError:
+    except (OSError, ValueError):
         raise RougeError(f"Cannot open {path}") from None
 
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, FrozenSet, Mapping, Optional
 
+from .bdb import BDBError, read_hash_db
 from .errors import RougeError
 from .perl import split_ws
 
@@ -72,8 +73,16 @@ def parse_exc(raw: bytes, into: Dict[str, str]) -> None:
 
 
 def load_exceptions(data_dir: str) -> Dict[str, str]:
+    """DIR/WordNet-2.0.exc.db (what the script reads), else DIR/WordNet-2.0-Exceptions/*.exc."""
     exc_dir = os.path.join(data_dir, "WordNet-2.0-Exceptions")
     db_path = os.path.join(data_dir, "WordNet-2.0.exc.db")
+    if os.path.exists(db_path):
+        try:
+            raw = _read_bytes(db_path)
+            pairs = read_hash_db(raw)
+        except (OSError, BDBError):
+            raise RougeError(f"Cannot open exception db file for reading: {db_path}") from None
+        return {k.decode("latin-1"): v.decode("latin-1") for k, v in pairs.items()}
     merged: Dict[str, str] = {}
     found = False
     for name in EXC_ORDER:

@@ -112,18 +112,23 @@ def compare(ref: Path, args: Sequence[str], cwd: str, extra: Sequence[str] = ())
     return Comparison(list(args), same, varies, perl, ours)
 
 
-def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3):
-    """(cwd, args) pairs: generated evaluation sets x random flag combinations."""
+def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be_share: float = 0.15):
+    """(cwd, args) pairs: generated evaluation sets x random flag combinations (some of them BE sets)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from evalgen import make_evalset, random_flags
+    from evalgen import make_be_evalset, make_evalset, random_be_flags, random_flags
 
     cases = []
     n_sets = (count + per_set - 1) // per_set
     for k in range(n_sets):
         root = os.path.join(workdir, f"set{seed}-{k}")
-        es = make_evalset(root, seed * 100003 + k)
         r = random.Random(seed * 7919 + k)
+        if r.random() < be_share:
+            es = make_be_evalset(root, seed * 100003 + k, bad_line=r.random() < 0.05)
+            flags = random_be_flags
+        else:
+            es = make_evalset(root, seed * 100003 + k)
+            flags = random_flags
         for _ in range(per_set):
             if len(cases) < count:
-                cases.append((root, random_flags(r, es)))
+                cases.append((root, flags(r, es)))
     return cases

@@ -314,3 +314,98 @@ def _bundle(flat: List[str]) -> List[str]:
         else:
             out.append(a)
     return out
+
+
+BE_HEADS = ["president", "Bush", "said", "elections", "the company", "U.S. troops", "-LRB-", "ran", "children",
+            "geese", "relational", "agreement", "hopping", "New York", "1990s", "$5", "oil prices", "talks"]
+BE_RELS = ["nn", "subj", "obj", "mod", "gen", "NIL", "det", "pcomp-n", "lex-mod"]
+
+
+def be_line(r: random.Random) -> bytes:
+    head = r.choice(BE_HEADS)
+    mod = "NIL" if r.random() < 0.25 else r.choice(BE_HEADS)
+    rel = "NIL" if r.random() < 0.2 else r.choice(BE_RELS)
+    if r.random() < 0.1:
+        head = head.upper()
+    if r.random() < 0.05:
+        mod = "nil"
+    return f"{head}|{mod}|{rel}".encode()
+
+
+def make_be_evalset(root: str, seed: int, bad_line: bool = False) -> EvalSet:
+    """A SIMPLE-format BE evaluation (XML config and -z list)."""
+    r = random.Random(seed)
+    os.makedirs(os.path.join(root, "peers"), exist_ok=True)
+    os.makedirs(os.path.join(root, "models"), exist_ok=True)
+    n_eval = r.randint(1, 4)
+    eval_ids = _eval_ids(r, n_eval)
+    systems = r.sample(["1", "2", "A", "B", "26"], r.randint(1, 3))
+    xml = ['<ROUGE-EVAL version="1.0">']
+    lst = []
+    pool = [be_line(r) for _ in range(40)]
+
+    def write(path: str, k: int) -> None:
+        lines = [r.choice(pool) if r.random() < 0.6 else be_line(r) for _ in range(k)]
+        if bad_line and r.random() < 0.3:
+            lines.insert(r.randrange(len(lines) + 1), b"broken|line")
+        nl = b"\r\n" if r.random() < 0.05 else b"\n"
+        with open(path, "wb") as fh:
+            fh.write(nl.join(lines) + (nl if lines else b""))
+
+    for e, eid in enumerate(eval_ids):
+        models = []
+        for k in range(r.randint(1, 4)):
+            name = f"m{e}.{k}.be"
+            write(os.path.join(root, "models", name), r.randint(0 if r.random() < 0.05 else 1, 25))
+            models.append(name)
+        peers = {}
+        for s in systems:
+            if r.random() < 0.1:
+                continue
+            name = f"p{e}.{s}.be"
+            write(os.path.join(root, "peers", name), r.randint(0, 25))
+            peers[s] = name
+        xml += [f'<EVAL ID="{eid}">', "<PEER-ROOT>peers</PEER-ROOT>", "<MODEL-ROOT>models</MODEL-ROOT>",
+                '<INPUT-FORMAT TYPE="SIMPLE"></INPUT-FORMAT>', "<PEERS>"]
+        xml += [f'<P ID="{s}">{n}</P>' for s, n in peers.items()]
+        xml += ["</PEERS>", "<MODELS>"]
+        xml += [f'<M ID="{"ABCD"[k]}">{n}</M>' for k, n in enumerate(models)]
+        xml += ["</MODELS>", "</EVAL>"]
+        if systems[0] in peers:
+            lst.append(" ".join([f"peers/{peers[systems[0]]}"] + [f"models/{m}" for m in models]))
+    xml.append("</ROUGE-EVAL>")
+    if not lst:
+        write(os.path.join(root, "peers", "x.be"), 5)
+        write(os.path.join(root, "models", "x.be"), 5)
+        lst.append("peers/x.be models/x.be")
+    with open(os.path.join(root, "config.xml"), "w") as fh:
+        fh.write("\n".join(xml) + "\n")
+    with open(os.path.join(root, "files.lst"), "w") as fh:
+        fh.write("\n".join(lst) + "\n")
+    return EvalSet(root, "SIMPLE", "config.xml", "files.lst", systems, systems[0])
+
+
+def random_be_flags(r: random.Random, es: EvalSet) -> List[str]:
+    args = ["-3", r.choice(["H", "HM", "HMR", "HM1", "HMR1", "HMR2"])]
+    if r.random() < 0.5:
+        args.append("-m")
+    if r.random() < 0.08:
+        args.append("-M")
+    if r.random() < 0.25:
+        args += ["-f", r.choice(["A", "B"])]
+    if r.random() < 0.2:
+        args += ["-p", r.choice(["0", "0.3", "1"])]
+    if r.random() < 0.25:
+        args += ["-t", r.choice(["0", "1", "2"])]
+    args += ["-r", r.choice(["1", "10", "100", "1000"])]
+    if r.random() < 0.3:
+        args += ["-c", r.choice(["95", "50", "0", "100"])]
+    if r.random() < 0.3:
+        args.append("-d")
+    if r.random() < 0.03:
+        args += ["-n", "1"]  # ROUGE-N cannot read SIMPLE files: both programs stop
+    if r.random() < 0.4:
+        return args + ["-z", "SIMPLE", es.lst] + ([es.list_system] if r.random() < 0.7 else [])
+    if r.random() < 0.6:
+        return args + ["-a", es.xml]
+    return args + [es.xml, r.choice(es.systems)]

@@ -7,7 +7,9 @@ counted hit uses one of each: hits never exceed ROUGE-1's.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+Trace = Optional[Callable[[List[str]], None]]
 
 _DIAG, _UP, _LEFT = 1, 2, 3
 
@@ -96,6 +98,7 @@ def lcs_hits(
     peer_units: Sequence[Sequence[str]],
     model_1grams: Dict[str, int],
     peer_1grams: Dict[str, int],
+    trace: Trace = None,
 ) -> Tuple[int, int]:
     """``lcs``: (clipped union-LCS hits, model token count). The unigram dicts are consumed."""
     hit = 0
@@ -105,9 +108,10 @@ def lcs_hits(
         base += len(unit)
         for p in peer_units:
             lcs_mark(unit, p, mask)
-        for j, tok in enumerate(unit):
-            if mask[j] and _counted(tok, model_1grams, peer_1grams):
-                hit += 1
+        counted = [tok for j, tok in enumerate(unit) if mask[j] and _counted(tok, model_1grams, peer_1grams)]
+        hit += len(counted)
+        if trace:
+            trace(counted)
     return hit, base
 
 
@@ -117,6 +121,7 @@ def wlcs_hits(
     model_1grams: Dict[str, int],
     peer_1grams: Dict[str, int],
     weight: float,
+    trace: Trace = None,
 ) -> Tuple[float, float]:
     """``wlcs``: (weighted hits, sum of unit lengths ** w). The unigram dicts are consumed.
 
@@ -134,10 +139,14 @@ def wlcs_hits(
         for p in peer_units:
             wlcs_mark(unit, p, mask, weight)
         run = 0
+        counted = []
         for j, tok in enumerate(unit):
             if mask[j] and _counted(tok, model_1grams, peer_1grams):
+                counted.append(tok)
                 run += 1
                 if (j + 1 < length and mask[j + 1] == 0) or j + 1 == length:
                     hit += float(run) ** weight
                     run = 0
+        if trace:
+            trace(counted)
     return hit, base
