@@ -101,7 +101,7 @@ def read_xml_config(path: str) -> EvalConfig:
         parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
         root = etree.fromstring(raw, parser)
     except etree.XMLSyntaxError as exc:
-        raise RougeError(f"{path}: not well-formed XML: {exc}") from None
+        raise RougeError(f"{path}: not well-formed XML: {getattr(exc, 'msg', None) or exc}") from None
 
     evals: Dict[str, Evaluation] = {}
     order: List[Evaluation] = []
