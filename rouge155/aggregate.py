@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .errors import RougeError
-from .perl import Number, r5
+from .perl import Number, fmt_num, r5
 
 
 @dataclass(frozen=True)
@@ -64,18 +65,18 @@ def f_measure(recall: float, precision: float, alpha: Number) -> float:
     return 0.0
 
 
-@dataclass(frozen=True)
-class Instance:
-    """One evaluation instance ``evalID.peerID`` and its three values (R, P, F, or counts with -t)."""
-
-    key: str
-    values: Tuple[Number, Number, Number]
+COUNT_COLUMNS = ("model_count", "hit", "recall", "peer_count", "precision", "f")
 
 
-def instance_values(counts: Counts, token_mode: Optional[int]) -> Tuple[Number, Number, Number]:
+def counts_row(c: Counts) -> Tuple[float, ...]:
+    return (c.model_count, c.hit, c.recall, c.peer_count, c.precision, c.f)
+
+
+def instance_values(counts: np.ndarray, token_mode: Optional[int]) -> np.ndarray:
+    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts."""
     if token_mode is None:
-        return (counts.recall, counts.precision, counts.f)
-    return (counts.model_count, counts.peer_count, counts.hit)
+        return counts[:, [2, 4, 5]]
+    return counts[:, [0, 3, 1]]
 
 
 @dataclass(frozen=True)
@@ -94,42 +95,45 @@ _C = np.uint64(0xB)
 _MASK = np.uint64((1 << 48) - 1)
 
 
-class BootstrapDraws:
-    """Per (resample count, instance count): the indices ``int(rand(N))`` of each resample.
+def perl_order(keys: Sequence[str]) -> List[int]:
+    """Indices of ``keys`` in Perl's ``sort keys`` order (string comparison)."""
+    return sorted(range(len(keys)), key=keys.__getitem__)
 
-    Resample i seeds with ``srand(i)``; the draws depend only on (i, N), so every metric and system
-    with the same number of instances shares them.
+
+def resample_count(resamples: Number) -> int:
+    """How many times ``for($i=0;$i<$numOfResamples;$i++)`` runs."""
+    if resamples != resamples or resamples <= 0:
+        return 0
+    if resamples == float("inf"):
+        raise RougeError("-r must be a finite number of resamples")
+    return int(math.ceil(resamples))
+
+
+def bootstrap_sums(tables: Sequence[np.ndarray], count: int) -> List[np.ndarray]:
+    """For each (n, 3) table of instance values (in Perl order), the (count, 3) sums of its resamples.
+
+    Resample i seeds drand48 with i and draws ``int(rand(n))`` n times; its sums add the drawn rows
+    left to right, as the script does. The draws depend only on (i, n), so tables with the same n
+    share one pass, and no draw is stored.
     """
-
-    def __init__(self) -> None:
-        self._cache: Dict[Tuple[int, int], np.ndarray] = {}
-
-    def indices(self, resamples: int, n: int) -> np.ndarray:
-        key = (resamples, n)
-        hit = self._cache.get(key)
-        if hit is None:
-            dtype = np.int32 if n < 2**31 else np.int64
-            out = np.empty((resamples, n), dtype=dtype)
-            state = (np.arange(resamples, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
+    out: List[Optional[np.ndarray]] = [None] * len(tables)
+    by_size: Dict[int, List[int]] = {}
+    for k, t in enumerate(tables):
+        by_size.setdefault(len(t), []).append(k)
+    for n, members in by_size.items():
+        width = 3 * len(members)
+        acc = np.zeros((count, width))
+        if n:
+            values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
+            state = (np.arange(count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
             scale = float(n)
-            for k in range(n):
+            for _ in range(n):
                 state = (state * _A + _C) & _MASK
-                out[:, k] = (state.astype(np.float64) * (2.0**-48) * scale).astype(dtype)
-            self._cache = {key: out}  # keep one: memory stays bounded by the largest set
-            hit = out
-        return hit
-
-
-def _sequential_sums(values: np.ndarray, idx: np.ndarray, chunk_rows: int = 64) -> np.ndarray:
-    """Row sums of values[idx] added left to right (np.cumsum is sequential, np.sum is not)."""
-    rows = idx.shape[0]
-    out = np.zeros((rows, values.shape[1]), dtype=np.float64)
-    if idx.shape[1] == 0:
-        return out
-    for start in range(0, rows, chunk_rows):
-        block = values[idx[start : start + chunk_rows]]  # (rows, n, 3)
-        out[start : start + chunk_rows] = np.cumsum(block, axis=1)[:, -1, :]
-    return out
+                idx = (state.astype(np.float64) * (2.0**-48) * scale).astype(np.intp)
+                acc += values[idx]
+        for j, k in enumerate(members):
+            out[k] = acc[:, 3 * j : 3 * j + 3]
+    return out  # type: ignore[return-value]
 
 
 def _perl_index(arr: np.ndarray, i: int) -> float:
@@ -140,50 +144,27 @@ def _perl_index(arr: np.ndarray, i: int) -> float:
     return 0.0
 
 
-def resample_count(resamples: Number) -> int:
-    """How many times ``for($i=0;$i<$numOfResamples;$i++)`` runs."""
-    import math
-
-    if resamples != resamples or resamples <= 0:
-        return 0
-    if resamples == float("inf"):
-        raise RougeError("-r must be a finite number of resamples")
-    return int(math.ceil(resamples))
-
-
-def average(
-    instances: Sequence[Instance],
+def summarize(
+    values: np.ndarray,
+    sums: Optional[np.ndarray],
     token_mode: Optional[int],
     resamples: Number,
     confidence: Number,
     alpha: Number,
-    draws: BootstrapDraws,
 ) -> Averages:
-    """``computeAverages``: instances in Perl string order, bootstrap means, interpolated bounds."""
-    ordered = sorted(instances, key=lambda inst: inst.key)
+    """``computeAverages`` from a block's values (Perl order) and its resample sums."""
     totals: List[Number] = [0, 0, 0]
-    for inst in ordered:
+    for row in values.tolist():
         for c in range(3):
-            totals[c] += inst.values[c]
-    if token_mode == 2:
+            totals[c] += row[c]
+    if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
-
-    count = resample_count(resamples)
-    if count == 0:
-        raise RougeError(
-            f"Illegal division by zero: -r {resamples} leaves the bootstrap no resample to average"
-        )
-    n = len(ordered)
-    if n:
-        values = np.array([inst.values for inst in ordered], dtype=np.float64)
-        sums = _sequential_sums(values, draws.indices(count, n))
-    else:
-        sums = np.zeros((count, 3))
+    count = len(sums)
+    n = len(values)
     if token_mode is None:
         samples = sums / n if n else np.zeros_like(sums)
     else:
         samples = _token_ratios(sums, alpha)
-
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
     upper_a = int(resamples - delta - 1)
     lower_a = int(delta)
@@ -197,6 +178,21 @@ def average(
         low.append(r5(la + (lb - la) * ratio))
         high.append(r5(ua + (ub - ua) * ratio))
     return Averages(tuple(mean), tuple(low), tuple(high), tuple(totals))  # type: ignore[arg-type]
+
+
+def average_many(
+    tables: Sequence[np.ndarray], token_mode: Optional[int], resamples: Number, confidence: Number, alpha: Number
+) -> List[Averages]:
+    """``computeAverages`` for many blocks (values already in Perl order), sharing the draws."""
+    if token_mode == 2:
+        return [summarize(t, None, token_mode, resamples, confidence, alpha) for t in tables]
+    count = resample_count(resamples)
+    if count == 0:
+        raise RougeError(
+            f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
+        )
+    sums = bootstrap_sums(tables, count)
+    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 
 def _token_ratios(sums: np.ndarray, alpha: Number) -> np.ndarray:

@@ -4,13 +4,16 @@ The command line is a thin layer over :func:`iter_results`; ``Result.to_text()``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-from .aggregate import Averages, BootstrapDraws, Counts, Instance, average
+import numpy as np
+
+from . import batch
+from .aggregate import Averages, Counts, average_many, instance_values, perl_order
 from .config import EvalConfig, Evaluation
 from .errors import OptionError
-from .evaluate import MemorySource, MetricSpec, Run, TextSource
+from .evaluate import MemorySource, MetricBlock, Run, TextSource
 from .options import Options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
@@ -33,8 +36,9 @@ class MetricResult:
     metric: str
     kind: str
     averages: Averages
-    instances: List[InstanceResult]
-    _instance_values: Sequence[Instance] = field(repr=False, default=())
+    keys: List[str]
+    counts: np.ndarray  # per instance: model count, hit, R, peer count, P, F
+    token_mode: Optional[int] = None
 
     @property
     def recall(self) -> float:
@@ -48,12 +52,21 @@ class MetricResult:
     def f_score(self) -> float:
         return self.averages.mean[2]
 
+    @property
+    def instances(self) -> List[InstanceResult]:
+        cut = len(self.system) + 1
+        return [
+            InstanceResult(key, key[:-cut], Counts(*row))
+            for key, row in zip(self.keys, self.counts.tolist())
+        ]
+
     def to_text(self, options: Options) -> str:
         return block_text(
             self.system,
             self.metric,
             self.averages,
-            self._instance_values,
+            self.keys,
+            instance_values(self.counts, options.token_mode_num),
             options.token_mode_num,
             options.confidence_label,
             options.per_eval,
@@ -76,6 +89,21 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
+def _scored(blocks: Sequence[MetricBlock], options: Options) -> List[MetricResult]:
+    """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
+    tables = []
+    for b in blocks:
+        order = perl_order(b.keys)
+        tables.append(instance_values(b.counts, options.token_mode_num)[order])
+    averages = average_many(
+        tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num
+    )
+    return [
+        MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num)
+        for b, a in zip(blocks, averages)
+    ]
+
+
 def iter_results(
     config: EvalConfig,
     options: Options,
@@ -84,29 +112,28 @@ def iter_results(
     source: Optional[TextSource] = None,
     warn: Callable[[str], None] = lambda msg: None,
     debug: Optional[Callable[[str], None]] = None,
+    jobs: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
 ) -> Iterator[MetricResult]:
     """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid).
 
-    ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines.
+    ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines. ``jobs`` > 1 spreads the
+    work over processes; the results do not depend on it.
     """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
+    source = source or TextSource()
+    if batch.supported(options):
+        try:
+            blocks = batch.run_blocks(config, options, systems, language, source, warn, jobs, progress)
+        except batch.NeedsStepByStep:
+            pass
+        else:
+            yield from _scored(blocks, options)
+            return
     run = Run(config, options, language, source=source, warn=warn, debug=debug)
-    draws = BootstrapDraws()
     for block in run.blocks(systems):
-        averages = average(
-            block.instances,
-            options.token_mode_num,
-            options.resamples_num,
-            options.confidence_num,
-            options.alpha_num,
-            draws,
-        )
-        instances = [
-            InstanceResult(inst.key, inst.key[: -len(block.system) - 1] if block.system else inst.key[:-1], c)
-            for inst, c in zip(block.instances, block.counts)
-        ]
-        yield MetricResult(block.system, block.spec.tag, block.spec.kind, averages, instances, block.instances)
+        yield _scored([block], options)[0]
 
 
 def evaluate(

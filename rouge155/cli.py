@@ -34,7 +34,8 @@ def _spec_table(spec: str) -> Dict[str, bool]:
 
 
 _TAKES_VALUE = _spec_table(SPEC)
-LONG_OPTIONS = ("--help", "--version")
+LONG_OPTIONS = ("--help", "--version", "--quiet", "--jobs")
+LONG_WITH_VALUE = ("--jobs",)
 
 
 @dataclass
@@ -57,8 +58,11 @@ def getopts(argv: Sequence[str]) -> ParsedArgs:
         if arg == "--":
             args.pop(0)
             break
-        if arg.split("=", 1)[0] in LONG_OPTIONS:
+        name = arg.split("=", 1)[0]
+        if name in LONG_OPTIONS:
             out.long.append(args.pop(0))
+            if name in LONG_WITH_VALUE and "=" not in arg and args:
+                out.long.append(args.pop(0))
             continue
         first, rest = arg[1], arg[2:]
         if first in _TAKES_VALUE:
@@ -155,7 +159,7 @@ def _resolve_systems(parsed: ParsedArgs, flags) -> Tuple[Optional[str], bool, Op
     return (pos[1] if len(pos) > 1 else None), all_flag, None
 
 
-def run(argv: Sequence[str], stdout=None, stderr=None) -> int:
+def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False) -> int:
     """Run the command line (binary stdout/stderr streams); returns the exit status."""
     out = _Writer(stdout or sys.stdout.buffer)
     err = _Writer(stderr or sys.stderr.buffer)
@@ -217,13 +221,16 @@ class _PerlCommand(click.Command):
 
 @click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
 @click.version_option(__version__, "--version", prog_name=PROG)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes for the metrics (output is identical for any N).")
+@click.option("--quiet", is_flag=True, help="No progress bar on stderr.")
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, jobs: int, quiet: bool) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output.
 
     Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]; run with -H for the flags.
     """
-    status = run(ctx.meta["rouge155.argv"])
+    status = run(ctx.meta["rouge155.argv"], jobs=jobs, progress=not quiet)
     ctx.exit(status)
 
 

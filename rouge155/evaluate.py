@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from .aggregate import Counts, Instance, ModelMatch, combine, instance_values
+import numpy as np
+
+from .aggregate import Counts, ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
 from .metrics import be as be_metric
@@ -64,10 +66,13 @@ class MetricSpec:
 
 @dataclass
 class MetricBlock:
+    """One metric for one system: each instance's key (``evalID.systemID``) and counts row
+    (model count, hit, R, peer count, P, F), in evaluation order."""
+
     system: str
     spec: MetricSpec
-    instances: List[Instance] = field(default_factory=list)
-    counts: List[Counts] = field(default_factory=list)
+    keys: List[str] = field(default_factory=list)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 6)))
 
 
 def metric_plan(options: Options) -> List[MetricSpec]:
@@ -182,7 +187,7 @@ class Run:
         plan = metric_plan(self.options)
         for system in systems:
             for spec in plan:
-                block = MetricBlock(system, spec)
+                keys, rows = [], []
                 for ev in self.config.evaluations:
                     if self.debug and spec.kind == "N":
                         self.debug(f"@Eval ({ev.eval_id})")
@@ -190,11 +195,9 @@ class Run:
                     if counts is not None:
                         if self.debug:
                             self.debug(f"{ev.eval_id}.{system}")
-                        block.counts.append(counts)
-                        block.instances.append(
-                            Instance(f"{ev.eval_id}.{system}", instance_values(counts, self.options.token_mode_num))
-                        )
-                yield block
+                        keys.append(f"{ev.eval_id}.{system}")
+                        rows.append(counts_row(counts))
+                yield MetricBlock(system, spec, keys, np.array(rows, dtype=np.float64).reshape(-1, 6))
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
         if system not in ev.peers:

@@ -5,7 +5,9 @@ import re
 from functools import cmp_to_key
 from typing import List, Optional, Sequence
 
-from .aggregate import Averages, Instance
+import numpy as np
+
+from .aggregate import Averages
 from .perl import fmt_num
 
 RULE = "-" * 45
@@ -36,7 +38,8 @@ def block_text(
     system: str,
     tag: str,
     averages: Averages,
-    instances: Sequence[Instance],
+    keys: Sequence[str],
+    values: np.ndarray,
     token_mode: Optional[int],
     confidence_label: str,
     per_eval: bool,
@@ -55,10 +58,10 @@ def block_text(
         lines.append(DOTS)
         # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
         # follows its random hash order, so any order is as right: ours is the plain string order.
-        ordered = sorted(
-            sorted(instances, key=lambda i: i.key), key=cmp_to_key(lambda a, b: _by_eval_id(a.key, b.key))
-        )
-        for inst in ordered:
-            r, p, f = (_value(v, token_mode) for v in inst.values)
-            lines.append(f"{system} {tag} Eval {inst.key} R:{r} P:{p} F:{f}")
+        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
+                         key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
+        rows = values.tolist()
+        for k in ordered:
+            r, p, f = (_value(v, token_mode) for v in rows[k])
+            lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
     return "\n".join(lines) + "\n"

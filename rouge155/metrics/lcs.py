@@ -150,3 +150,168 @@ def wlcs_hits(
         if trace:
             trace(counted)
     return hit, base
+
+
+# -- batched form: many (model unit, peer unit) alignments at once with numpy ---------------------
+#
+# The tables are filled anti-diagonal by anti-diagonal (cells i + j = d), vectorised over a bucket of
+# alignments padded to the same size, with exactly the script's arithmetic and tie-breaking; the
+# backtrack then walks all alignments of the bucket in step.
+
+_CELL_BUDGET = 1 << 24  # direction-table bytes per bucket
+
+
+def _buckets(m: "np.ndarray", n: "np.ndarray", step: int = 6):
+    """Alignment indices grouped by (m, n) rounded up to ``step``, split to fit the cell budget."""
+    import numpy as np
+
+    key = ((m + step - 1) // step) * 10_000 + (n + step - 1) // step
+    order = np.argsort(key, kind="stable")
+    keys = key[order]
+    cuts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1], True])
+    for a, b in zip(cuts[:-1], cuts[1:]):
+        idx = order[a:b]
+        big_m, big_n = int(m[idx].max()), int(n[idx].max())
+        per = (big_m + big_n + 1) * (big_m + 1)
+        size = max(1, _CELL_BUDGET // per)
+        for s in range(0, len(idx), size):
+            yield idx[s : s + size], big_m, big_n
+
+
+def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width: int, pad: int) -> "np.ndarray":
+    import numpy as np
+
+    out = np.full((len(offsets), width), pad, dtype=np.int64)
+    cols = np.arange(width)
+    valid = cols[None, :] < lengths[:, None]
+    out[valid] = ids[(offsets[:, None] + cols[None, :])[valid]]
+    return out
+
+
+def _align_bucket(a, b, m, n, big_m, big_n, weights):
+    """Direction tables for one bucket; returns the model positions each backtrack marks."""
+    import numpy as np
+
+    count = a.shape[0]
+    rb = np.full((count, big_n + 2 * big_m), -3, dtype=np.int64)
+    rb[:, big_m : big_m + big_n] = b
+    rb = np.ascontiguousarray(rb[:, ::-1])
+    direction = np.zeros((count, big_m + big_n + 1, big_m + 1), dtype=np.uint8)
+    weighted = weights is not None
+    dtype = np.float64 if weighted else np.int32
+    c = [np.zeros((count, big_m + 1), dtype=dtype) for _ in range(3)]
+    run = [np.zeros((count, big_m + 1), dtype=np.int64) for _ in range(3)] if weighted else None
+    for d in range(2, big_m + big_n + 1):
+        lo, hi = max(1, d - big_n), min(big_m, d - 1)
+        cur, prev1, prev2 = c[d % 3], c[(d - 1) % 3], c[(d - 2) % 3]
+        start = big_n + big_m + 1 - d
+        eq = a[:, lo - 1 : hi] == rb[:, start + lo - 1 : start + hi]
+        up = prev1[:, lo - 1 : hi]
+        left = prev1[:, lo : hi + 1]
+        go_up = up >= left
+        if weighted:
+            k = run[(d - 2) % 3][:, lo - 1 : hi]
+            diag = (prev2[:, lo - 1 : hi] + weights[k + 1]) - weights[k]
+            cur[:, lo : hi + 1] = np.where(eq, diag, np.where(go_up, up, left))
+            run[d % 3][:, lo : hi + 1] = np.where(eq, k + 1, 0)
+        else:
+            cur[:, lo : hi + 1] = np.where(eq, prev2[:, lo - 1 : hi] + 1, np.maximum(up, left))
+        direction[:, d, lo : hi + 1] = np.where(eq, _DIAG, np.where(go_up, _UP, _LEFT))
+    marks = np.zeros((count, big_m), dtype=bool)
+    i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
+    live = np.flatnonzero((i > 0) & (j > 0))
+    while live.size:
+        ii, jj = i[live], j[live]
+        move = direction[live, ii + jj, ii]
+        is_diag = move == _DIAG
+        marks[live[is_diag], ii[is_diag] - 1] = True
+        i[live] = ii - (move != _LEFT)
+        j[live] = jj - (move != _UP)
+        live = live[(i[live] > 0) & (j[live] > 0)]
+    return marks
+
+
+def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None):
+    """For alignments r (model unit at model_off[r], peer unit at peer_off[r]), the union of the
+    backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table)."""
+    import numpy as np
+
+    mask = np.zeros(len(model_ids), dtype=bool)
+    keep = (model_len > 0) & (peer_len > 0)
+    if not keep.any():
+        return mask
+    idx_all = np.flatnonzero(keep)
+    for sub, big_m, big_n in _buckets(model_len[idx_all], peer_len[idx_all]):
+        r = idx_all[sub]
+        a = _fill(model_ids, model_off[r], model_len[r], big_m, -1)
+        b = _fill(peer_ids, peer_off[r], peer_len[r], big_n, -2)
+        marks = _align_bucket(a, b, model_len[r], peer_len[r], big_m, big_n, weights)
+        rows, cols = np.nonzero(marks)
+        mask[model_off[r][rows] + cols] = True
+    return mask
+
+
+def batch_clip(pair, tok, marked, model_limit, peer_limit):
+    """Which marked tokens count: per (pair, token), the first min(model count, peer count) marked
+    occurrences in model order (the dict bookkeeping of ``lcs``/``wlcs``, without the loop)."""
+    import numpy as np
+
+    counted = np.zeros(len(tok), dtype=bool)
+    where = np.flatnonzero(marked)
+    if where.size == 0:
+        return counted
+    width = np.int64(int(tok.max()) + 1)
+    key = pair[where].astype(np.int64) * width + tok[where]
+    order = np.argsort(key, kind="stable")
+    k = key[order]
+    first = np.r_[True, k[1:] != k[:-1]]
+    run_start = np.maximum.accumulate(np.where(first, np.arange(len(k)), 0))
+    rank = np.arange(len(k)) - run_start
+    limit = np.minimum(model_limit[where][order], peer_limit[where][order])
+    counted[where[order[rank < limit]]] = True
+    return counted
+
+
+def sequential_sums(values, groups, n_groups):
+    """Per group, the values added left to right from 0 (as the script's loops add floats)."""
+    import numpy as np
+
+    out = np.zeros(n_groups, dtype=np.float64)
+    if len(values) == 0:
+        return out
+    counts = np.bincount(groups, minlength=n_groups)
+    widest = int(counts.max())
+    if widest * n_groups <= 1 << 24:
+        starts = np.r_[0, np.cumsum(counts)[:-1]]
+        col = np.arange(len(values)) - starts[groups]
+        table = np.zeros((n_groups, widest), dtype=np.float64)
+        table[groups, col] = values
+        return np.cumsum(table, axis=1)[:, -1]
+    for g, v in zip(groups.tolist(), values.tolist()):
+        out[g] += v
+    return out
+
+
+def batch_weighted_hits(pair, unit, counted, marked, n_pairs, weights):
+    """ROUGE-W hits per pair from counted/marked model tokens laid out pair by pair, unit by unit:
+    a run is flushed at a counted token followed by an unmarked one or the unit's end."""
+    import numpy as np
+
+    n = len(unit)
+    if n == 0:
+        return np.zeros(n_pairs)
+    last = np.r_[unit[1:] != unit[:-1], True]
+    next_marked = np.r_[marked[1:], False]
+    flush = counted & (last | ~next_marked)
+    cum = np.cumsum(counted)
+    first = np.r_[True, unit[1:] != unit[:-1]]
+    before_unit = cum - counted  # cumulative count before each position
+    unit_base = np.maximum.accumulate(np.where(first, np.arange(n), 0))
+    f = np.flatnonzero(flush)
+    if f.size == 0:
+        return np.zeros(n_pairs)
+    prev = np.r_[-1, f[:-1]]
+    same_unit = np.r_[False, unit[f[1:]] == unit[f[:-1]]]
+    base = np.where(same_unit, cum[np.maximum(prev, 0)], before_unit[unit_base[f]])
+    runs = cum[f] - base
+    return sequential_sums(weights[runs], pair[f], n_pairs)

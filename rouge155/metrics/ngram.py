@@ -26,3 +26,21 @@ def clipped_hits(model: Counter, peer: Counter) -> int:
         if p:
             hit += m if m <= p else p
     return hit
+
+
+def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int):
+    """n-gram codes of concatenated documents: (document index, dense code) of every n-gram that
+    lies inside one document. ``ids`` are token ids, ``doc`` each token's document index."""
+    import numpy as np
+
+    total = len(ids)
+    if total < n:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    codes = ids.astype(np.int64)
+    width = int(codes.max()) + 1 if total else 1
+    for k in range(1, n):
+        raw = codes[: total - k] * np.int64(width) + ids[k:].astype(np.int64)
+        _, codes = np.unique(raw, return_inverse=True)
+        codes = codes.astype(np.int64).reshape(-1)
+    valid = doc[: total - n + 1] == doc[n - 1 :]
+    return doc[: total - n + 1][valid].astype(np.int64), codes[valid]

@@ -1,0 +1,414 @@
+"""The fast engine: the same numbers as :mod:`evaluate`, computed over many instances at once.
+
+Each document is read and tokenised once; tokens become integer ids; every metric is then computed
+for all instances of a chunk of evaluations with numpy (see the ``batch_*`` kernels in
+:mod:`rouge155.metrics`). It covers ROUGE-N, L, W and S/SU without ``-M`` or ``-v``; anything it
+does not cover, and every run on which the script would die part-way, goes to the step-by-step
+engine (:class:`evaluate.Run`), which reproduces the partial output exactly.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .aggregate import f_measure
+from .config import EvalConfig, Evaluation
+from .errors import RougeError
+from .evaluate import MetricSpec, TextSource, metric_plan
+from .metrics import bags
+from .metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
+from .metrics.ngram import batch_ngrams
+from .metrics.skipbigram import batch_codes, count_for_length
+from .options import Options
+from .perl import r5
+from .readers import clean, limited_text, limited_units, parse_units
+from .tokenize import Tokenizer
+
+CHUNK_EVALS = 2000
+
+
+class NeedsStepByStep(Exception):
+    """The script would die (or do something this engine does not cover) somewhere in the run."""
+
+
+def supported(options: Options) -> bool:
+    plan = metric_plan(options)
+    if options.verbose or options.stem_models_only or any(s.kind == "BE" for s in plan):
+        return False
+    if options.skip_distance is not None and options.skip_distance_num != options.skip_distance_num:
+        return False  # a NaN gap
+    if options.weight is not None and not math.isfinite(options.weight_num):
+        return False
+    return True
+
+
+@dataclass
+class Doc:
+    joined: np.ndarray  # token ids of readText's text
+    defined: bool  # False where readText leaves the text undefined (a warning each time it is read)
+    units: List[np.ndarray]  # token ids of readText_LCS's units
+
+
+class Corpus:
+    """The documents of one chunk, each read and tokenised once, with ids from one vocabulary."""
+
+    def __init__(self, options: Options, tokenizer: Tokenizer, source: TextSource):
+        self.options = options
+        self.tokenizer = tokenizer
+        self.source = source
+        self.stemming = options.stem
+        self.word_limit = options.word_limit_num
+        self.byte_limit = options.byte_limit_num
+        self.vocab: Dict[str, int] = {}
+        self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
+        self.need_units = False
+
+    def _ids(self, tokens: List[str]) -> np.ndarray:
+        vocab = self.vocab
+        get = vocab.get
+        out = []
+        for t in tokens:
+            i = get(t)
+            if i is None:
+                i = vocab[t] = len(vocab)
+            out.append(i)
+        return np.array(out, dtype=np.int64)
+
+    def doc(self, path: str, fmt: Optional[str]) -> Doc:
+        key = (path, fmt)
+        d = self.docs.get(key)
+        if d is not None:
+            return d
+        try:
+            units = parse_units(self.source.read(path), fmt)
+        except RougeError:
+            raise NeedsStepByStep() from None
+        tokens = self.tokenizer.tokens
+        unlimited = self.word_limit == 0 and self.byte_limit == 0
+        unit_tokens = None
+        if self.need_units or unlimited:
+            lcs_units = units if unlimited else limited_units(units, self.word_limit, self.byte_limit)
+            unit_tokens = [tokens(clean(u), self.stemming) for u in lcs_units]
+        if unlimited and unit_tokens is not None:
+            # Without limits the joined text's tokens are the units' tokens one after the other.
+            joined_tokens = [t for ut in unit_tokens for t in ut]
+            defined = True
+        else:
+            text = limited_text(units, self.word_limit, self.byte_limit)
+            defined = text is not None
+            joined_tokens = tokens(clean(text), self.stemming) if defined else []
+        d = Doc(
+            joined=self._ids(joined_tokens),
+            defined=defined,
+            units=[self._ids(ut) for ut in unit_tokens] if (self.need_units and unit_tokens is not None) else [],
+        )
+        self.docs[key] = d
+        return d
+
+
+@dataclass
+class Pairs:
+    """Instances of one block within a chunk and their (instance, model) pairs, flattened."""
+
+    instances: List[int]  # eval indices
+    peers: List[Doc]
+    models: List[List[Doc]]
+    pair_instance: np.ndarray
+
+    @classmethod
+    def build(cls, rows):
+        instances, peers, models, owner = [], [], [], []
+        for k, (eval_index, peer, model_docs) in enumerate(rows):
+            instances.append(eval_index)
+            peers.append(peer)
+            models.append(model_docs)
+            owner += [k] * len(model_docs)
+        return cls(instances, peers, models, np.array(owner, dtype=np.int64))
+
+    def flat_models(self) -> List[Doc]:
+        return [m for ms in self.models for m in ms]
+
+
+def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Concatenation, each element's owner index, and each array's length."""
+    lengths = np.array([len(a) for a in arrays], dtype=np.int64)
+    if len(arrays) == 0 or lengths.sum() == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), lengths
+    return np.concatenate(arrays), np.repeat(np.arange(len(arrays)), lengths), lengths
+
+
+@dataclass
+class PairScores:
+    """Per (instance, model) pair: hit, model count, peer count and the score ``-f B`` compares."""
+
+    hit: np.ndarray
+    model_count: np.ndarray
+    peer_count: np.ndarray
+    score: np.ndarray
+
+
+def _ratio_scores(hit: np.ndarray, count: np.ndarray) -> np.ndarray:
+    return np.array([r5(h / c) if c else 0.0 for h, c in zip(hit.tolist(), count.tolist())])
+
+
+def ngram_pairs(p: Pairs, n: int) -> PairScores:
+    models = p.flat_models()
+    peer_ids, peer_owner, peer_len = _concat([d.joined for d in p.peers])
+    model_ids, model_owner, model_len = _concat([d.joined for d in models])
+    ids = np.concatenate([peer_ids, model_ids])
+    owner = np.concatenate([peer_owner, model_owner + len(p.peers)])
+    gram_owner, codes = batch_ngrams(ids, owner, n)
+    is_peer = gram_owner < len(p.peers)
+    hit = bags.clipped_hits(gram_owner[is_peer], codes[is_peer], gram_owner[~is_peer] - len(p.peers),
+                            codes[~is_peer], p.pair_instance)
+    model_count = np.maximum(model_len - n + 1, 0)
+    peer_count = np.maximum(peer_len - n + 1, 0)[p.pair_instance]
+    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+
+
+def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
+    models = p.flat_models()
+    n_pairs = len(models)
+    peer_ids, peer_owner, peer_len = _concat([d.joined for d in p.peers])
+    model_ids, model_owner, model_len = _concat([d.joined for d in models])
+    width = int(max(peer_ids.max(initial=-1), model_ids.max(initial=-1))) + 1
+    model_count = np.array([count_for_length(int(x), distance, with_unigrams) for x in model_len], dtype=np.int64)
+    peer_count = np.array([count_for_length(int(x), distance, with_unigrams) for x in peer_len],
+                          dtype=np.int64)[p.pair_instance]
+    if n_pairs == 0 or width == 0:
+        return PairScores(np.zeros(n_pairs, dtype=np.int64), model_count, peer_count, np.zeros(n_pairs))
+    # Only tokens both sides have can form a shared skip-bigram: keep those, with their positions.
+    peer_pos = np.arange(len(peer_ids)) - np.repeat(np.cumsum(peer_len) - peer_len, peer_len)
+    model_pos = np.arange(len(model_ids)) - np.repeat(np.cumsum(model_len) - model_len, model_len)
+    mk, mc = bags.counted_keys(model_owner, model_ids, width)
+    pk, pc = bags.counted_keys(peer_owner, peer_ids, width)
+    inst = p.pair_instance[model_owner]
+    model_keep = bags.lookup(pk, pc, inst * width + model_ids) > 0
+    # each pair's copy of its instance's peer tokens
+    starts = np.cumsum(peer_len) - peer_len
+    lens = peer_len[p.pair_instance]
+    rep_pair = np.repeat(np.arange(n_pairs), lens)
+    rep_index = np.repeat(starts[p.pair_instance], lens) + (
+        np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+    rep_ids = peer_ids[rep_index]
+    peer_keep = bags.lookup(mk, mc, rep_pair * width + rep_ids) > 0
+    m_seq, m_code = batch_codes(model_owner[model_keep], model_pos[model_keep], model_len,
+                                model_ids[model_keep], width, distance, with_unigrams)
+    p_seq, p_code = batch_codes(rep_pair[peer_keep], peer_pos[rep_index][peer_keep], peer_len[p.pair_instance],
+                                rep_ids[peer_keep], width, distance, with_unigrams)
+    hit = bags.clipped_hits(p_seq, p_code, m_seq, m_code, np.arange(n_pairs))
+    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+
+
+def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
+    """ROUGE-L (weight None) or ROUGE-W for all pairs of a block."""
+    models = p.flat_models()
+    n_pairs = len(models)
+    # model units, pair by pair, unit by unit
+    m_units = [u for d in models for u in d.units]
+    m_unit_pair = np.repeat(np.arange(n_pairs), [len(d.units) for d in models]).astype(np.int64)
+    m_ids, m_tok_unit, m_unit_len = _concat(m_units)
+    m_unit_off = np.cumsum(m_unit_len) - m_unit_len
+    p_units_per_inst = [d.units for d in p.peers]
+    p_units = [u for us in p_units_per_inst for u in us]
+    p_ids, _, p_unit_len = _concat(p_units)
+    p_unit_off = np.cumsum(p_unit_len) - p_unit_len
+    p_first = np.cumsum([0] + [len(us) for us in p_units_per_inst])
+    # every model unit against every peer unit of its instance
+    inst_of_unit = p.pair_instance[m_unit_pair] if len(m_unit_pair) else np.zeros(0, dtype=np.int64)
+    n_peer_units = (p_first[1:] - p_first[:-1])[inst_of_unit] if len(inst_of_unit) else np.zeros(0, np.int64)
+    align_model = np.repeat(np.arange(len(m_units)), n_peer_units)
+    align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units)
+                  + np.arange(int(n_peer_units.sum())) - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
+    longest = int(max(m_unit_len.max(initial=0), p_unit_len.max(initial=0))) + 2
+    table = None
+    if weight is not None:
+        table = np.array([float(k) ** weight for k in range(longest + 1)])
+    marked = batch_marks(m_ids, m_unit_off[align_model], m_unit_len[align_model],
+                         p_ids, p_unit_off[align_peer], p_unit_len[align_peer], table)
+    # the clip limits: unigram counts of the joined texts
+    tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
+    j_model_ids, j_model_owner, _ = _concat([d.joined for d in models])
+    j_peer_ids, j_peer_owner, peer_len = _concat([d.joined for d in p.peers])
+    width = int(max(m_ids.max(initial=-1), j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
+    mk, mc = bags.counted_keys(j_model_owner, j_model_ids, width)
+    pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
+    model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
+    peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids) if len(tok_pair) else model_limit
+    counted = batch_clip(tok_pair, m_ids, marked, model_limit, peer_limit)
+    peer_count = peer_len[p.pair_instance] if n_pairs else np.zeros(0, dtype=np.int64)
+    if weight is None:
+        hit = np.bincount(tok_pair[counted], minlength=n_pairs).astype(np.int64)
+        base = np.bincount(m_unit_pair, weights=m_unit_len, minlength=n_pairs).astype(np.int64)
+        score = np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0)
+        return PairScores(hit, base, peer_count, score)
+    hit = batch_weighted_hits(tok_pair, m_tok_unit, counted, marked, n_pairs, table)
+    base = sequential_sums(table[m_unit_len], m_unit_pair, n_pairs)
+    if (base == 0).any():
+        raise NeedsStepByStep()  # the script divides by zero here
+    inverse = 1 / weight
+    score = np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())])
+    model_count = np.array([b**weight for b in base.tolist()])
+    peer_w = np.array([float(c) ** weight for c in peer_count.tolist()])
+    return PairScores(hit, model_count, peer_w, score)
+
+
+def combine_pairs(s: PairScores, pair_instance: np.ndarray, n_instances: int, formula: str, alpha,
+                  ratio: Callable[[float, float], float]) -> np.ndarray:
+    """Per instance: (model count, hit, R, peer count, P, F), as ``aggregate.combine`` computes them."""
+    out = np.zeros((n_instances, 6))
+    hits, mcs, pcs, scores = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score))
+    owner = pair_instance.tolist()
+    tot = [[0, 0, 0, -1.0] for _ in range(n_instances)]
+    best_mode = formula == "B"
+    for k, inst in enumerate(owner):
+        t = tot[inst]
+        if best_mode:
+            if scores[k] > t[3]:
+                t[0], t[1], t[2], t[3] = hits[k], mcs[k], pcs[k], scores[k]
+        else:
+            t[0] += hits[k]
+            t[1] += mcs[k]
+            t[2] += pcs[k]
+    for i, (hit, mc, pc, _) in enumerate(tot):
+        rec = r5(ratio(hit, mc)) if mc != 0 else 0.0
+        prec = r5(ratio(hit, pc)) if pc != 0 else 0.0
+        out[i] = (mc, hit, rec, pc, prec, f_measure(rec, prec, alpha))
+    return out
+
+
+def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
+    n_inst = len(p.instances)
+    if spec.kind == "N":
+        scores = ngram_pairs(p, spec.n)
+    elif spec.kind == "S":
+        scores = skip_pairs(p, options.skip_distance_num, spec.skip_unigrams)
+    elif spec.kind == "L":
+        scores = lcs_pairs(p, None)
+    else:
+        scores = lcs_pairs(p, options.weight_num)
+        w = options.weight_num
+        return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num,
+                             lambda h, c: (h / c) ** (1 / w))
+    return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, lambda h, c: h / c)
+
+
+def compute_chunk(
+    evaluations: Sequence[Evaluation],
+    first_index: int,
+    systems: Sequence[str],
+    options: Options,
+    tokenizer: Tokenizer,
+    source: TextSource,
+) -> Tuple[List[List[Tuple[List[int], np.ndarray]]], List[Tuple[str, Optional[str]]]]:
+    """Counts for every (system, metric) block over a chunk of evaluations.
+
+    Returns, per system and metric, (eval indices, counts rows), and the documents whose joined text
+    is undefined (for the warnings).
+    """
+    plan = metric_plan(options)
+    corpus = Corpus(options, tokenizer, source)
+    corpus.need_units = any(s.kind in ("L", "W") for s in plan)
+    per_system: List[Dict[int, Tuple[Doc, List[Doc]]]] = []
+    for system in systems:
+        rows = {}
+        for k, ev in enumerate(evaluations):
+            if system not in ev.peers:
+                continue
+            model_paths = [path for _mid, path in ev.model_paths()]
+            for path in model_paths:
+                if not source.exists(path):
+                    raise NeedsStepByStep()
+            peer = corpus.doc(ev.peer_path(system), ev.input_format)
+            rows[first_index + k] = (peer, [corpus.doc(path, ev.input_format) for path in model_paths])
+        per_system.append(rows)
+    out = []
+    for rows in per_system:
+        pairs = Pairs.build([(i, peer, models) for i, (peer, models) in rows.items()])
+        out.append([(pairs.instances, block_counts(spec, pairs, options)) for spec in plan])
+    undefined = [key for key, d in corpus.docs.items() if not d.defined]
+    return out, undefined
+
+
+def _chunk_job(args):
+    return compute_chunk(*args)
+
+
+def run_blocks(
+    config: EvalConfig,
+    options: Options,
+    systems: Sequence[str],
+    language,
+    source: TextSource,
+    warn: Callable[[str], None],
+    jobs: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
+):
+    """Every block of the run, in report order, computed chunk by chunk (in ``jobs`` processes)."""
+    from .evaluate import MetricBlock
+    from .stem import Stemmer
+
+    plan = metric_plan(options)
+    evals = config.evaluations
+    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, Stemmer(language.exceptions))
+    size = CHUNK_EVALS
+    if jobs > 1:
+        size = max(1, min(CHUNK_EVALS, -(-len(evals) // (2 * jobs))))
+    starts = list(range(0, len(evals), size)) or [0]
+    tasks = [(evals[s : s + size], s, list(systems), options, tokenizer, source) for s in starts]
+    results = []
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            for task, result in zip(tasks, pool.map(_chunk_job, tasks)):
+                results.append(result)
+                if progress:
+                    progress(len(task[0]))
+    else:
+        for task in tasks:
+            results.append(compute_chunk(*task))
+            if progress:
+                progress(len(task[0]))
+
+    blocks = []
+    for si, system in enumerate(systems):
+        for pi, spec in enumerate(plan):
+            indices: List[int] = []
+            rows = []
+            for out, _undefined in results:
+                idx, counts = out[si][pi]
+                indices += idx
+                rows.append(counts)
+            counts = np.concatenate(rows) if rows else np.zeros((0, 6))
+            keys = [f"{evals[i].eval_id}.{system}" for i in indices]
+            blocks.append(MetricBlock(system, spec, keys, counts.reshape(-1, 6)))
+    undefined = {key for _out, und in results for key in und}
+    _replay_warnings(evals, systems, plan, undefined, warn)
+    return blocks
+
+
+def _replay_warnings(evals, systems, plan, undefined, warn) -> None:
+    """The script's stderr warnings, in its order: one per missing peer, one per empty read."""
+    missing = any(system not in ev.peers for system in systems for ev in evals)
+    if not missing and not undefined:
+        return
+    known = set()
+    for system in systems:
+        for spec in plan if undefined else plan[:1]:
+            for ev in evals:
+                if system not in ev.peers:
+                    if (ev.eval_id, system) not in known:
+                        known.add((ev.eval_id, system))
+                        warn(f"*ROUGE Warning: test instance for peer {system} does not exist for evaluation {ev.eval_id}")
+                    continue
+                if undefined:
+                    fmt = ev.input_format
+                    for path in [ev.peer_path(system)] + [p for _m, p in ev.model_paths()]:
+                        if (path, fmt) in undefined:
+                            warn(f"readText: {path} -> empty text")

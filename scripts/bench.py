@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Benchmark rouge155 against the reference ROUGE-1.5.5.pl, side by side, same flags, same bytes.
+
+Generates seeded corpora (CNN/DM-like: one reference per pair, 3-4 sentences, 40-70 words; DUC-like:
+several systems, 4 references, ~100 words), runs the reference and rouge155 alternately, checks the
+outputs are byte-identical and prints wall time, peak RSS and the ratio for each.
+
+  python scripts/bench.py                       # the issue's table (full size: slow, the Perl takes minutes)
+  python scripts/bench.py --pairs 2000 --only pyrouge-m
+  python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+FLAGSETS = {
+    "pyrouge-m": "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m",
+    "pyrouge": "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a",
+    "duc": "-n 2 -m -2 4 -u -c 95 -r 1000 -f A -p 0.5 -t 0 -a",
+}
+
+_SYL = ["ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "pe", "lo", "qua", "nis", "ter", "ul", "ges",
+        "ment", "ing", "tion", "ed", "er", "al", "ly", "ness", "s"]
+
+
+def _vocabulary(r: random.Random, size: int = 30000):
+    common = ("the of to and a in is that for on was with he it as at by from his said have be has are "
+              "not but an they were had who which their been will its more after about also would year "
+              "people two new first one government police president told over us last state some").split()
+    words = list(common)
+    seen = set(words)
+    while len(words) < size:
+        w = "".join(r.choice(_SYL) for _ in range(r.randint(1, 4)))
+        if w not in seen:
+            seen.add(w)
+            words.append(w)
+    weights = [1.0 / (i + 1) ** 1.05 for i in range(len(words))]
+    return words, weights
+
+
+class TextGen:
+    def __init__(self, seed: int):
+        self.r = random.Random(seed)
+        self.words, self.weights = _vocabulary(self.r)
+        self.cum = []
+        total = 0.0
+        for w in self.weights:
+            total += w
+            self.cum.append(total)
+
+    def sentence(self, n: int) -> str:
+        ws = self.r.choices(self.words, cum_weights=self.cum, k=n)
+        ws[0] = ws[0].capitalize()
+        for i in range(1, n):
+            if self.r.random() < 0.06:
+                ws[i] = ws[i] + ","
+            elif self.r.random() < 0.02:
+                ws[i] = ws[i].capitalize()
+        return " ".join(ws) + "."
+
+    def summary(self, words_lo: int, words_hi: int, sents_lo: int, sents_hi: int) -> list:
+        total = self.r.randint(words_lo, words_hi)
+        k = self.r.randint(sents_lo, sents_hi)
+        cuts = sorted(self.r.sample(range(1, total), k - 1))
+        sizes = [b - a for a, b in zip([0] + cuts, cuts + [total])]
+        return [self.sentence(max(1, s)) for s in sizes]
+
+    def related(self, sents: list, keep: float) -> list:
+        """A summary sharing some sentences and words with ``sents``."""
+        out = []
+        for s in sents:
+            if self.r.random() < keep:
+                words = s.split()
+                words = [w if self.r.random() < 0.8 else self.r.choice(self.words) for w in words]
+                out.append(" ".join(words))
+            else:
+                out.append(self.sentence(len(s.split())))
+        return out
+
+
+def write_corpus(root: Path, profile: str, size: int, seed: int = 1) -> str:
+    """Write SPL files and an XML config; returns the config's file name."""
+    g = TextGen(seed)
+    (root / "sys").mkdir(parents=True, exist_ok=True)
+    (root / "ref").mkdir(parents=True, exist_ok=True)
+    xml = ['<ROUGE-EVAL version="1.0">']
+    if profile == "cnndm":
+        for i in range(size):
+            ref = g.summary(40, 70, 3, 4)
+            (root / "ref" / f"{i}.A.spl").write_text("\n".join(ref) + "\n")
+            (root / "sys" / f"{i}.spl").write_text("\n".join(g.related(ref, 0.5)) + "\n")
+            xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+                       f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'
+                       f'<MODELS><M ID="A">{i}.A.spl</M></MODELS></EVAL>')
+    else:  # duc: size topics x 4 references x 10 systems
+        for t in range(size):
+            refs = [g.summary(90, 110, 4, 6) for _ in range(4)]
+            for k, ref in enumerate(refs):
+                (root / "ref" / f"{t}.{'ABCD'[k]}.spl").write_text("\n".join(ref) + "\n")
+            peers = []
+            for s in range(10):
+                (root / "sys" / f"{t}.{s}.spl").write_text("\n".join(g.related(refs[s % 4], 0.3)) + "\n")
+                peers.append(f'<P ID="{s}">{t}.{s}.spl</P>')
+            models = "".join(f'<M ID="{c}">{t}.{c}.spl</M>' for c in "ABCD")
+            xml.append(f'<EVAL ID="{t}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+                       f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS>{"".join(peers)}</PEERS>'
+                       f"<MODELS>{models}</MODELS></EVAL>")
+    xml.append("</ROUGE-EVAL>")
+    (root / "config.xml").write_text("\n".join(xml) + "\n")
+    return "config.xml"
+
+
+def run_measured(cmd, cwd):
+    """Run through /usr/bin/time-like accounting: wall time and the child's own peak RSS."""
+    code = (
+        "import resource,subprocess,sys,time;"
+        "t=time.perf_counter();p=subprocess.run(sys.argv[2:],cwd=sys.argv[1],stdout=subprocess.PIPE,stderr=subprocess.DEVNULL);"
+        "w=time.perf_counter()-t;sys.stdout.buffer.write(p.stdout);"
+        "sys.stderr.write('%f %d %d\\n'%(w,resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,p.returncode))"
+    )
+    p = subprocess.run([sys.executable, "-c", code, str(cwd), *cmd], capture_output=True)
+    wall, rss_kb, status = p.stderr.decode().split()[-3:]
+    return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
+    ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
+    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus")
+    ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
+    ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
+    ap.add_argument("--keep", help="build corpora here (reused when present)")
+    a = ap.parse_args()
+
+    from difftools import reference_dir
+
+    ref = None if a.no_perl else reference_dir()
+    if not a.no_perl and ref is None:
+        print("reference not installed: bash scripts/setup-reference.sh", file=sys.stderr)
+        return 2
+    only = set(a.only.split(",")) if a.only else None
+    rows = []
+    for size in [int(x) for x in a.pairs.split(",") if x]:
+        for name, flags in FLAGSETS.items():
+            if only and name not in only:
+                continue
+            rows.append((f"{size} CNN/DM-like pairs", "cnndm", size, name, flags))
+    if not only or "duc-corpus" in only:
+        for t in [int(x) for x in a.topics.split(",") if x]:
+            rows.append((f"{t} topics x 4 refs x 10 systems", "duc", t, "pyrouge-m", FLAGSETS["pyrouge-m"]))
+
+    base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
+    print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} {'ratio':>7s} same")
+    for label, profile, size, name, flags in rows:
+        root = base / f"{profile}-{size}"
+        if not (root / "config.xml").exists():
+            write_corpus(root, profile, size)
+        args = flags.split() + ["config.xml"]
+        ours_cmd = [sys.executable, "-m", "rouge155", "-e", str(REPO / "data"), "--quiet", *args]
+        out_o, wall_o, rss_o, st_o = run_measured(ours_cmd, root)
+        extra = ""
+        if a.jobs:
+            out_j, wall_j, rss_j, _ = run_measured(ours_cmd[:3 + 2] + [f"--jobs={a.jobs}"] + ours_cmd[5:], root)
+            extra = f"  --jobs {a.jobs}: {wall_j:.2f}s {rss_j:.0f}MB x{wall_o / wall_j:.2f} same={out_j == out_o}"
+        if ref is not None:
+            out_p, wall_p, rss_p, st_p = run_measured(
+                ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
+            same = out_p == out_o and st_p == st_o
+            print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} {wall_p / wall_o:7.1f} {same}{extra}")
+        else:
+            print(f"{label:34s} {name:10s} {'-':>8s} {'-':>8s} {wall_o:8.2f} {rss_o:8.0f} {'-':>7s} -{extra}")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
