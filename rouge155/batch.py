@@ -9,7 +9,7 @@ engine (:class:`evaluate.Run`), which reproduces the partial output exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -21,11 +21,11 @@ from .evaluate import MetricSpec, TextSource, metric_plan
 from .metrics import bags
 from .metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
 from .metrics.ngram import batch_ngrams
-from .metrics.skipbigram import batch_codes, count_for_length
+from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
 from .perl import r5
-from .readers import clean, limited_text, limited_units, parse_units
-from .tokenize import Tokenizer
+from .readers import limited_text, limited_units, parse_units
+from .tokenize import TokenIds, Tokenizer
 
 CHUNK_EVALS = 2000
 
@@ -49,33 +49,20 @@ def supported(options: Options) -> bool:
 class Doc:
     joined: np.ndarray  # token ids of readText's text
     defined: bool  # False where readText leaves the text undefined (a warning each time it is read)
-    units: List[np.ndarray]  # token ids of readText_LCS's units
+    unit_ids: np.ndarray  # token ids of readText_LCS's units, one after the other
+    unit_len: np.ndarray  # each unit's token count
 
 
 class Corpus:
     """The documents of one chunk, each read and tokenised once, with ids from one vocabulary."""
 
     def __init__(self, options: Options, tokenizer: Tokenizer, source: TextSource):
-        self.options = options
-        self.tokenizer = tokenizer
         self.source = source
-        self.stemming = options.stem
+        self.token_ids = TokenIds(tokenizer, options.stem)
         self.word_limit = options.word_limit_num
         self.byte_limit = options.byte_limit_num
-        self.vocab: Dict[str, int] = {}
         self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
         self.need_units = False
-
-    def _ids(self, tokens: List[str]) -> np.ndarray:
-        vocab = self.vocab
-        get = vocab.get
-        out = []
-        for t in tokens:
-            i = get(t)
-            if i is None:
-                i = vocab[t] = len(vocab)
-            out.append(i)
-        return np.array(out, dtype=np.int64)
 
     def doc(self, path: str, fmt: Optional[str]) -> Doc:
         key = (path, fmt)
@@ -86,25 +73,18 @@ class Corpus:
             units = parse_units(self.source.read(path), fmt)
         except RougeError:
             raise NeedsStepByStep() from None
-        tokens = self.tokenizer.tokens
-        unlimited = self.word_limit == 0 and self.byte_limit == 0
-        unit_tokens = None
-        if self.need_units or unlimited:
-            lcs_units = units if unlimited else limited_units(units, self.word_limit, self.byte_limit)
-            unit_tokens = [tokens(clean(u), self.stemming) for u in lcs_units]
-        if unlimited and unit_tokens is not None:
+        token_ids = self.token_ids
+        empty = np.zeros(0, dtype=np.int64)
+        if self.word_limit == 0 and self.byte_limit == 0:
             # Without limits the joined text's tokens are the units' tokens one after the other.
-            joined_tokens = [t for ut in unit_tokens for t in ut]
-            defined = True
+            ids, lengths = token_ids.unit_ids(units)
+            d = Doc(ids, True, ids, lengths)
         else:
             text = limited_text(units, self.word_limit, self.byte_limit)
-            defined = text is not None
-            joined_tokens = tokens(clean(text), self.stemming) if defined else []
-        d = Doc(
-            joined=self._ids(joined_tokens),
-            defined=defined,
-            units=[self._ids(ut) for ut in unit_tokens] if (self.need_units and unit_tokens is not None) else [],
-        )
+            ids, lengths = empty, empty
+            if self.need_units:
+                ids, lengths = token_ids.unit_ids(limited_units(units, self.word_limit, self.byte_limit))
+            d = Doc(token_ids.ids(text) if text is not None else empty, text is not None, ids, lengths)
         self.docs[key] = d
         return d
 
@@ -117,6 +97,7 @@ class Pairs:
     peers: List[Doc]
     models: List[List[Doc]]
     pair_instance: np.ndarray
+    cache: dict = field(default_factory=dict)
 
     @classmethod
     def build(cls, rows):
@@ -160,7 +141,7 @@ def ngram_pairs(p: Pairs, n: int) -> PairScores:
     model_ids, model_owner, model_len = _concat([d.joined for d in models])
     ids = np.concatenate([peer_ids, model_ids])
     owner = np.concatenate([peer_owner, model_owner + len(p.peers)])
-    gram_owner, codes = batch_ngrams(ids, owner, n)
+    gram_owner, codes = batch_ngrams(ids, owner, n, p.cache.setdefault("ngram", {}))
     is_peer = gram_owner < len(p.peers)
     hit = bags.clipped_hits(gram_owner[is_peer], codes[is_peer], gram_owner[~is_peer] - len(p.peers),
                             codes[~is_peer], p.pair_instance)
@@ -169,25 +150,26 @@ def ngram_pairs(p: Pairs, n: int) -> PairScores:
     return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
 
 
-def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
+def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
+    """Per pair: clipped skip-bigram hits and clipped -u unigram hits (shared by ROUGE-S and SU)."""
+    cached = p.cache.get(("skip", distance))
+    if cached is not None:
+        return cached
     models = p.flat_models()
     n_pairs = len(models)
     peer_ids, peer_owner, peer_len = _concat([d.joined for d in p.peers])
     model_ids, model_owner, model_len = _concat([d.joined for d in models])
     width = int(max(peer_ids.max(initial=-1), model_ids.max(initial=-1))) + 1
-    model_count = np.array([count_for_length(int(x), distance, with_unigrams) for x in model_len], dtype=np.int64)
-    peer_count = np.array([count_for_length(int(x), distance, with_unigrams) for x in peer_len],
-                          dtype=np.int64)[p.pair_instance]
-    if n_pairs == 0 or width == 0:
-        return PairScores(np.zeros(n_pairs, dtype=np.int64), model_count, peer_count, np.zeros(n_pairs))
+    zeros = np.zeros(n_pairs, dtype=np.int64)
+    if n_pairs == 0 or width == 0 or len(peer_ids) == 0:
+        p.cache[("skip", distance)] = (zeros, zeros)
+        return zeros, zeros
     # Only tokens both sides have can form a shared skip-bigram: keep those, with their positions.
     peer_pos = np.arange(len(peer_ids)) - np.repeat(np.cumsum(peer_len) - peer_len, peer_len)
     model_pos = np.arange(len(model_ids)) - np.repeat(np.cumsum(model_len) - model_len, model_len)
     mk, mc = bags.counted_keys(model_owner, model_ids, width)
     pk, pc = bags.counted_keys(peer_owner, peer_ids, width)
-    inst = p.pair_instance[model_owner]
-    model_keep = bags.lookup(pk, pc, inst * width + model_ids) > 0
-    # each pair's copy of its instance's peer tokens
+    model_keep = bags.lookup(pk, pc, p.pair_instance[model_owner] * width + model_ids) > 0
     starts = np.cumsum(peer_len) - peer_len
     lens = peer_len[p.pair_instance]
     rep_pair = np.repeat(np.arange(n_pairs), lens)
@@ -195,11 +177,33 @@ def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
         np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
     rep_ids = peer_ids[rep_index]
     peer_keep = bags.lookup(mk, mc, rep_pair * width + rep_ids) > 0
-    m_seq, m_code = batch_codes(model_owner[model_keep], model_pos[model_keep], model_len,
-                                model_ids[model_keep], width, distance, with_unigrams)
-    p_seq, p_code = batch_codes(rep_pair[peer_keep], peer_pos[rep_index][peer_keep], peer_len[p.pair_instance],
-                                rep_ids[peer_keep], width, distance, with_unigrams)
-    hit = bags.clipped_hits(p_seq, p_code, m_seq, m_code, np.arange(n_pairs))
+    m = (model_owner[model_keep], model_pos[model_keep], model_ids[model_keep])
+    q = (rep_pair[peer_keep], peer_pos[rep_index][peer_keep], rep_ids[peer_keep])
+    pair_peer_len = peer_len[p.pair_instance]
+    longest = int(max(model_len.max(initial=0), pair_peer_len.max(initial=0)))
+    k = int(math.floor(distance)) + 1 if 0 <= distance < longest else None
+    shared_types = np.bincount(np.unique(m[0] * width + m[2]) // width, minlength=n_pairs)
+    if (k is None or k > 64) and int(shared_types.max(initial=0)) <= 512:
+        result = matrix_hits(*m, *q, model_len, pair_peer_len, n_pairs, distance)
+    else:
+        mb = batch_codes(m[0], m[1], model_len, m[2], width, distance, False)
+        pb = batch_codes(q[0], q[1], pair_peer_len, q[2], width, distance, False)
+        mu = m[1] < model_len[m[0]] - 1  # Perl quirk: no unigram for the last token
+        pu = q[1] < pair_peer_len[q[0]] - 1
+        result = (bags.clipped_hits(pb[0], pb[1], mb[0], mb[1], np.arange(n_pairs)),
+                  bags.clipped_hits(q[0][pu], q[2][pu], m[0][mu], m[2][mu], np.arange(n_pairs)))
+    p.cache[("skip", distance)] = result
+    return result
+
+
+def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
+    bigram, unigram = skip_hits(p, distance)
+    hit = bigram + unigram if with_unigrams else bigram
+    models = p.flat_models()
+    model_count = np.array([count_for_length(len(d.joined), distance, with_unigrams) for d in models],
+                           dtype=np.int64)
+    peer_count = np.array([count_for_length(len(d.joined), distance, with_unigrams) for d in p.peers],
+                          dtype=np.int64)[p.pair_instance] if models else np.zeros(0, dtype=np.int64)
     return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
 
 
@@ -208,19 +212,19 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     models = p.flat_models()
     n_pairs = len(models)
     # model units, pair by pair, unit by unit
-    m_units = [u for d in models for u in d.units]
-    m_unit_pair = np.repeat(np.arange(n_pairs), [len(d.units) for d in models]).astype(np.int64)
-    m_ids, m_tok_unit, m_unit_len = _concat(m_units)
+    m_ids, _, _ = _concat([d.unit_ids for d in models])
+    m_unit_len = np.concatenate([d.unit_len for d in models]) if models else np.zeros(0, dtype=np.int64)
+    m_unit_pair = np.repeat(np.arange(n_pairs), [len(d.unit_len) for d in models]).astype(np.int64)
+    m_tok_unit = np.repeat(np.arange(len(m_unit_len)), m_unit_len)
     m_unit_off = np.cumsum(m_unit_len) - m_unit_len
-    p_units_per_inst = [d.units for d in p.peers]
-    p_units = [u for us in p_units_per_inst for u in us]
-    p_ids, _, p_unit_len = _concat(p_units)
+    p_ids, _, _ = _concat([d.unit_ids for d in p.peers])
+    p_unit_len = np.concatenate([d.unit_len for d in p.peers]) if p.peers else np.zeros(0, dtype=np.int64)
     p_unit_off = np.cumsum(p_unit_len) - p_unit_len
-    p_first = np.cumsum([0] + [len(us) for us in p_units_per_inst])
+    p_first = np.cumsum([0] + [len(d.unit_len) for d in p.peers])
     # every model unit against every peer unit of its instance
     inst_of_unit = p.pair_instance[m_unit_pair] if len(m_unit_pair) else np.zeros(0, dtype=np.int64)
     n_peer_units = (p_first[1:] - p_first[:-1])[inst_of_unit] if len(inst_of_unit) else np.zeros(0, np.int64)
-    align_model = np.repeat(np.arange(len(m_units)), n_peer_units)
+    align_model = np.repeat(np.arange(len(m_unit_len)), n_peer_units)
     align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units)
                   + np.arange(int(n_peer_units.sum())) - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
     longest = int(max(m_unit_len.max(initial=0), p_unit_len.max(initial=0))) + 2
@@ -325,10 +329,16 @@ def compute_chunk(
             peer = corpus.doc(ev.peer_path(system), ev.input_format)
             rows[first_index + k] = (peer, [corpus.doc(path, ev.input_format) for path in model_paths])
         per_system.append(rows)
+    # all systems' instances in one batch per metric, then split back by system
+    flat = [(i, peer, models) for rows in per_system for i, (peer, models) in rows.items()]
+    sizes = [len(rows) for rows in per_system]
+    pairs = Pairs.build(flat)
+    per_spec = [block_counts(spec, pairs, options) for spec in plan]
     out = []
-    for rows in per_system:
-        pairs = Pairs.build([(i, peer, models) for i, (peer, models) in rows.items()])
-        out.append([(pairs.instances, block_counts(spec, pairs, options)) for spec in plan])
+    start = 0
+    for size in sizes:
+        out.append([(pairs.instances[start : start + size], counts[start : start + size]) for counts in per_spec])
+        start += size
     undefined = [key for key, d in corpus.docs.items() if not d.defined]
     return out, undefined
 

@@ -151,7 +151,11 @@ def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number
     return out
 
 
+def clean_tokens(text: bytes) -> List[bytes]:
+    """The script's clean-up, split: hyphens split off, all but [A-Za-z0-9-] blanked."""
+    return text.replace(b"-", b" - ").translate(_CLEAN_TABLE).split()
+
+
 def clean(text: bytes) -> str:
     """The script's clean-up: hyphens split off, all but [A-Za-z0-9-] blanked, whitespace collapsed."""
-    text = text.replace(b"-", b" - ").translate(_CLEAN_TABLE)
-    return b" ".join(text.split()).decode("ascii")
+    return b" ".join(clean_tokens(text)).decode("ascii")

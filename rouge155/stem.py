@@ -21,21 +21,6 @@ _MGR1 = re.compile("^(" + _C + ")?" + _V + _C + _V + _C)
 _VOWEL_IN_STEM = re.compile("^(" + _C + ")?" + _v)
 _CVC = re.compile("^" + _C + _v + "[^aeiouwxy]$")
 
-_STEP1A_SSES_IES = re.compile(r"(ss|i)es$")
-_STEP1A_S = re.compile(r"([^s])s$")
-_STEP1B_EED = re.compile(r"eed$")
-_STEP1B_ED_ING = re.compile(r"(ed|ing)$")
-_STEP1B_ATBLIZ = re.compile(r"(at|bl|iz)$")
-_STEP1B_DOUBLE = re.compile(r"([^aeiouylsz])\1$")
-_STEP2 = re.compile(
-    r"(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|"
-    r"fulness|ousness|aliti|iviti|biliti|logi)$"
-)
-_STEP3 = re.compile(r"(icate|ative|alize|iciti|ical|ful|ness)$")
-_STEP4 = re.compile(r"(al|ance|ence|er|ic|able|ible|ant|ement|ou|ism|ate|iti|ous|ive|ize)$")
-_STEP4_MENT = re.compile(r"ment$")
-_STEP4_ENT = re.compile(r"ent$")
-_STEP4_ION = re.compile(r"(s|t)(ion)$")
 
 _STEP2_LIST = {
     "ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance", "izer": "ize", "bli": "ble",
@@ -46,73 +31,81 @@ _STEP2_LIST = {
 _STEP3_LIST = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic", "ful": "", "ness": ""}
 
 
-@lru_cache(maxsize=1 << 16)
+def _longest_suffix(w: str, suffixes: dict, lengths) -> Optional[str]:
+    """The suffix a regex ``(a|b|...)$`` search finds: the leftmost start, i.e. the longest one."""
+    for n in lengths:
+        if len(w) >= n and w[-n:] in suffixes:
+            return w[-n:]
+    return None
+
+
+_STEP2_LENGTHS = sorted({len(k) for k in _STEP2_LIST}, reverse=True)
+_STEP3_LENGTHS = sorted({len(k) for k in _STEP3_LIST}, reverse=True)
+_STEP4_LIST = dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split())
+_STEP4_LENGTHS = sorted({len(k) for k in _STEP4_LIST}, reverse=True)
+
+
+@lru_cache(maxsize=1 << 17)
 def porter_stem(w: str) -> str:
-    """The script's ``stem()``: Porter (1980) with the script's step-4 change."""
+    """The script's ``stem()``: Porter (1980) with the script's step-4 change.
+
+    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test); the measure
+    tests keep the script's regular expressions.
+    """
     if len(w) < 3:
         return w
     firstch = w[0]
     if firstch == "y":
         w = "Y" + w[1:]
-    # Step 1a
-    m = _STEP1A_SSES_IES.search(w)
-    if m:
-        w = w[: m.start()] + m.group(1)
-    else:
-        m = _STEP1A_S.search(w)
-        if m:
-            w = w[: m.start()] + m.group(1)
+    # Step 1a: /(ss|i)es$/ then /([^s])s$/
+    if w.endswith("sses") or w.endswith("ies"):
+        w = w[:-2]
+    elif w.endswith("s") and len(w) >= 2 and w[-2] != "s":
+        w = w[:-1]
     # Step 1b
-    m = _STEP1B_EED.search(w)
-    if m:
-        if _MGR0.search(w[: m.start()]):
+    if w.endswith("eed"):
+        if _MGR0.search(w[:-3]):
             w = w[:-1]
-    else:
-        m = _STEP1B_ED_ING.search(w)
-        if m:
-            stem = w[: m.start()]
-            if _VOWEL_IN_STEM.search(stem):
-                w = stem
-                if _STEP1B_ATBLIZ.search(w):
-                    w += "e"
-                elif _STEP1B_DOUBLE.search(w):
-                    w = w[:-1]
-                elif _CVC.search(w):
-                    w += "e"
+    elif w.endswith("ed") or w.endswith("ing"):
+        stem = w[:-2] if w.endswith("ed") else w[:-3]
+        if _VOWEL_IN_STEM.search(stem):
+            w = stem
+            if w.endswith(("at", "bl", "iz")):
+                w += "e"
+            elif len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":
+                w = w[:-1]
+            elif _CVC.search(w):
+                w += "e"
     # Step 1c
     if w.endswith("y"):
         stem = w[:-1]
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
     # Step 2
-    m = _STEP2.search(w)
-    if m:
-        stem = w[: m.start()]
+    suffix = _longest_suffix(w, _STEP2_LIST, _STEP2_LENGTHS)
+    if suffix is not None:
+        stem = w[: -len(suffix)]
         if _MGR0.search(stem):
-            w = stem + _STEP2_LIST[m.group(1)]
+            w = stem + _STEP2_LIST[suffix]
     # Step 3
-    m = _STEP3.search(w)
-    if m:
-        stem = w[: m.start()]
+    suffix = _longest_suffix(w, _STEP3_LIST, _STEP3_LENGTHS)
+    if suffix is not None:
+        stem = w[: -len(suffix)]
         if _MGR0.search(stem):
-            w = stem + _STEP3_LIST[m.group(1)]
+            w = stem + _STEP3_LIST[suffix]
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
-    m = _STEP4.search(w)
-    if m and _MGR1.search(w[: m.start()]):
-        w = w[: m.start()]
-    m = _STEP4_MENT.search(w)
-    if m and _MGR1.search(w[: m.start()]):
-        w = w[: m.start()]
-    m = _STEP4_ENT.search(w)
-    if m:
-        if _MGR1.search(w[: m.start()]):
-            w = w[: m.start()]
-    else:
-        m = _STEP4_ION.search(w)
-        if m:
-            stem = w[: m.start()] + m.group(1)
-            if _MGR1.search(stem):
-                w = stem
+    suffix = _longest_suffix(w, _STEP4_LIST, _STEP4_LENGTHS)
+    if suffix is not None and _MGR1.search(w[: -len(suffix)]):
+        w = w[: -len(suffix)]
+    if w.endswith("ment") and _MGR1.search(w[:-4]):
+        w = w[:-4]
+    if w.endswith("ent"):
+        if _MGR1.search(w[:-3]):
+            w = w[:-3]
+    elif w.endswith(("sion", "tion")):
+        stem = w[:-3]
+        if _MGR1.search(stem):
+            w = stem
     # Step 5
     if w.endswith("e"):
         stem = w[:-1]

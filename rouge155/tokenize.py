@@ -1,7 +1,11 @@
 """From cleaned text to the tokens every metric counts: stopwords, the first-character filter, stemming."""
 from __future__ import annotations
 
-from typing import Callable, FrozenSet, List, Optional
+from typing import Callable, Dict, FrozenSet, List, Optional
+
+import numpy as np
+
+from .readers import clean_tokens
 
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")
 
@@ -18,6 +22,14 @@ class Tokenizer:
         self._stem = stem
         self._cache: dict = {}
 
+    def final(self, tok: str, stemming: bool) -> Optional[str]:
+        """What one cleaned token counts as (None: it does not count)."""
+        if tok in self._stopwords or tok[0] not in _COUNTED_FIRST:
+            return None
+        if stemming and len(tok) > 3:
+            return self._stem(tok)
+        return tok
+
     def tokens(self, text: Optional[str], stemming: bool) -> List[str]:
         if not text:
             return []
@@ -25,16 +37,48 @@ class Tokenizer:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        stop = self._stopwords
-        out: List[str] = []
-        for tok in text.split(" "):
-            if tok in stop or tok[0] not in _COUNTED_FIRST:
-                continue
-            if stemming and len(tok) > 3:
-                out.append(self._stem(tok))  # type: ignore[arg-type]
-            else:
-                out.append(tok)
+        final = self.final
+        out = [f for f in (final(tok, stemming) for tok in text.split(" ")) if f is not None]
         if len(self._cache) > 200_000:
             self._cache.clear()
         self._cache[key] = out
         return out
+
+
+class TokenIds(dict):
+    """Raw cleaned token (bytes) -> integer id of what it counts as (-1: not counted), one vocabulary."""
+
+    def __init__(self, tokenizer: Tokenizer, stemming: bool):
+        super().__init__()
+        self._tokenizer = tokenizer
+        self._stemming = stemming
+        self.vocab: Dict[str, int] = {}
+
+    def __missing__(self, raw: bytes) -> int:
+        final = self._tokenizer.final(raw.decode("ascii"), self._stemming)
+        if final is None:
+            ident = -1
+        else:
+            ident = self.vocab.setdefault(final, len(self.vocab))
+        self[raw] = ident
+        return ident
+
+    def ids(self, text: Optional[bytes]) -> np.ndarray:
+        """Token ids of raw (not yet cleaned) text."""
+        if not text:
+            return np.zeros(0, dtype=np.int64)
+        arr = np.array(list(map(self.__getitem__, clean_tokens(text))), dtype=np.int64)
+        return arr[arr >= 0]
+
+    def unit_ids(self, units: List[bytes]):
+        """Token ids of several raw units, concatenated, and each unit's token count."""
+        raw: List[bytes] = []
+        owner: List[int] = []
+        for k, u in enumerate(units):
+            toks = clean_tokens(u)
+            raw += toks
+            owner += [k] * len(toks)
+        arr = np.array(list(map(self.__getitem__, raw)), dtype=np.int64)
+        keep = arr >= 0
+        lengths = np.bincount(np.array(owner, dtype=np.int64)[keep], minlength=len(units))
+        return arr[keep], lengths

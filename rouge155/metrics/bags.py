@@ -32,19 +32,42 @@ def clipped_hits(
     model_codes: np.ndarray,
     pair_instance: np.ndarray,
 ) -> np.ndarray:
-    """Per pair: sum over distinct grams of min(model count, peer count of the pair's instance)."""
+    """Per pair: sum over distinct grams of min(model count, peer count of the pair's instance).
+
+    One sort of both sides together: each gram's run holds its peer copies, then its model copies.
+    """
     n_pairs = len(pair_instance)
     if len(model_codes) == 0 or len(peer_codes) == 0:
         return np.zeros(n_pairs, dtype=np.int64)
-    width = int(max(int(peer_codes.max()), int(model_codes.max()))) + 1
-    owners = max(n_pairs, int(peer_owner.max()) + 1 if len(peer_owner) else 1)
-    if owners * width >= 2**62:  # keep owner * width + code inside int64
-        codes, inverse = np.unique(np.concatenate([peer_codes, model_codes]), return_inverse=True)
-        peer_codes, model_codes = inverse[: len(peer_codes)], inverse[len(peer_codes) :]
+    # the peer grams of an instance, once for each of its pairs
+    n_inst = int(max(int(peer_owner.max()), int(pair_instance.max()))) + 1
+    per_inst = np.bincount(peer_owner, minlength=n_inst)
+    if np.array_equal(pair_instance, np.arange(n_pairs)):
+        p_pair, p_codes = peer_owner, peer_codes
+    else:
+        order = np.argsort(peer_owner, kind="stable")
+        starts = np.cumsum(per_inst) - per_inst
+        lens = per_inst[pair_instance]
+        idx = np.repeat(starts[pair_instance], lens) + (np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+        src = order[idx]
+        p_pair, p_codes = np.repeat(np.arange(n_pairs), lens), peer_codes[src]
+    width = int(max(int(p_codes.max(initial=0)), int(model_codes.max()))) + 1
+    if n_pairs * width >= 2**61:  # keep the keys inside int64
+        codes, inverse = np.unique(np.concatenate([p_codes, model_codes]), return_inverse=True)
+        p_codes, model_codes = inverse[: len(p_codes)], inverse[len(p_codes) :]
         width = len(codes)
-    pk, pc = counted_keys(peer_owner, peer_codes, width)
-    mk, mc = counted_keys(model_owner, model_codes, width)
-    pair = mk // width
-    wanted = pair_instance[pair].astype(np.int64) * width + mk % width
-    hits = np.minimum(mc, lookup(pk, pc, wanted))
+    w = np.int64(width)
+    keys = np.concatenate([
+        (p_pair.astype(np.int64) * w + p_codes) * 2,
+        (model_owner.astype(np.int64) * w + model_codes) * 2 + 1,
+    ])
+    keys.sort()
+    gram = keys >> 1
+    starts = np.flatnonzero(np.r_[True, gram[1:] != gram[:-1]])
+    ends = np.r_[starts[1:], len(keys)]
+    model_side = np.r_[0, np.cumsum(keys & 1)]
+    in_model = model_side[ends] - model_side[starts]
+    in_peer = (ends - starts) - in_model
+    hits = np.minimum(in_model, in_peer)
+    pair = gram[starts] // w
     return np.bincount(pair, weights=hits, minlength=n_pairs).astype(np.int64)

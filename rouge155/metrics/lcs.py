@@ -161,21 +161,26 @@ def wlcs_hits(
 _CELL_BUDGET = 1 << 24  # direction-table bytes per bucket
 
 
-def _buckets(m: "np.ndarray", n: "np.ndarray", step: int = 6):
-    """Alignment indices grouped by (m, n) rounded up to ``step``, split to fit the cell budget."""
+def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
+    """Alignment indices in buckets of similar shape: model lengths binned, then peer lengths sorted
+    and cut into runs of at least ``min_size`` (fewer, larger buckets: fewer numpy calls), each split
+    to fit the cell budget. Yields (indices, padded model length, padded peer length)."""
     import numpy as np
 
-    key = ((m + step - 1) // step) * 10_000 + (n + step - 1) // step
-    order = np.argsort(key, kind="stable")
-    keys = key[order]
-    cuts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1], True])
+    edges = np.array([8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512])
+    m_bin = np.searchsorted(edges, m)
+    order = np.lexsort((n, m_bin))
+    bins = m_bin[order]
+    cuts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1], True])
     for a, b in zip(cuts[:-1], cuts[1:]):
-        idx = order[a:b]
-        big_m, big_n = int(m[idx].max()), int(n[idx].max())
-        per = (big_m + big_n + 1) * (big_m + 1)
-        size = max(1, _CELL_BUDGET // per)
-        for s in range(0, len(idx), size):
-            yield idx[s : s + size], big_m, big_n
+        run = order[a:b]
+        pieces = max(1, len(run) // min_size)
+        for chunk in np.array_split(run, pieces):
+            big_m, big_n = int(m[chunk].max()), int(n[chunk].max())
+            per = (big_m + big_n + 1) * (big_m + 1)
+            size = max(1, _CELL_BUDGET // per)
+            for s in range(0, len(chunk), size):
+                yield chunk[s : s + size], big_m, big_n
 
 
 def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width: int, pad: int) -> "np.ndarray":
@@ -188,8 +193,27 @@ def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width
     return out
 
 
-def _align_bucket(a, b, m, n, big_m, big_n, weights):
-    """Direction tables for one bucket; returns the model positions each backtrack marks."""
+def _lcs_rows(a, b, big_m, big_n):
+    """ROUGE-L's table row by row: c[i][j] = max(c[i-1][j], c[i-1][j-1] + eq, c[i][j-1]) is a running
+    maximum along the row, so each row is a few whole-array operations. Directions as [i, j]."""
+    import numpy as np
+
+    count = a.shape[0]
+    direction = np.zeros((count, big_m + 1, big_n + 1), dtype=np.uint8)
+    prev = np.zeros((count, big_n + 1), dtype=np.int32)
+    cur = np.zeros((count, big_n + 1), dtype=np.int32)
+    for i in range(1, big_m + 1):
+        eq = a[:, i - 1 : i] == b
+        np.maximum.accumulate(np.maximum(prev[:, 1:], prev[:, :-1] + eq), axis=1, out=cur[:, 1:])
+        go_up = prev[:, 1:] >= cur[:, :-1]
+        direction[:, i, 1:] = np.where(eq, _DIAG, np.where(go_up, _UP, _LEFT))
+        prev, cur = cur, prev
+    return direction
+
+
+def _wlcs_diagonals(a, b, big_m, big_n, weights):
+    """ROUGE-W's table anti-diagonal by anti-diagonal (cells i + j = d depend only on the two previous
+    diagonals), in the script's float order. Directions as [i + j, i]."""
     import numpy as np
 
     count = a.shape[0]
@@ -197,10 +221,8 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     rb[:, big_m : big_m + big_n] = b
     rb = np.ascontiguousarray(rb[:, ::-1])
     direction = np.zeros((count, big_m + big_n + 1, big_m + 1), dtype=np.uint8)
-    weighted = weights is not None
-    dtype = np.float64 if weighted else np.int32
-    c = [np.zeros((count, big_m + 1), dtype=dtype) for _ in range(3)]
-    run = [np.zeros((count, big_m + 1), dtype=np.int64) for _ in range(3)] if weighted else None
+    c = [np.zeros((count, big_m + 1)) for _ in range(3)]
+    run = [np.zeros((count, big_m + 1), dtype=np.int64) for _ in range(3)]
     for d in range(2, big_m + big_n + 1):
         lo, hi = max(1, d - big_n), min(big_m, d - 1)
         cur, prev1, prev2 = c[d % 3], c[(d - 1) % 3], c[(d - 2) % 3]
@@ -209,20 +231,29 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
         up = prev1[:, lo - 1 : hi]
         left = prev1[:, lo : hi + 1]
         go_up = up >= left
-        if weighted:
-            k = run[(d - 2) % 3][:, lo - 1 : hi]
-            diag = (prev2[:, lo - 1 : hi] + weights[k + 1]) - weights[k]
-            cur[:, lo : hi + 1] = np.where(eq, diag, np.where(go_up, up, left))
-            run[d % 3][:, lo : hi + 1] = np.where(eq, k + 1, 0)
-        else:
-            cur[:, lo : hi + 1] = np.where(eq, prev2[:, lo - 1 : hi] + 1, np.maximum(up, left))
+        k = run[(d - 2) % 3][:, lo - 1 : hi]
+        diag = (prev2[:, lo - 1 : hi] + weights[k + 1]) - weights[k]
+        cur[:, lo : hi + 1] = np.where(eq, diag, np.where(go_up, up, left))
+        run[d % 3][:, lo : hi + 1] = np.where(eq, k + 1, 0)
         direction[:, d, lo : hi + 1] = np.where(eq, _DIAG, np.where(go_up, _UP, _LEFT))
+    return direction
+
+
+def _align_bucket(a, b, m, n, big_m, big_n, weights):
+    """Direction tables for one bucket; returns the model positions each backtrack marks."""
+    import numpy as np
+
+    count = a.shape[0]
+    if weights is None:
+        direction = _lcs_rows(a, b, big_m, big_n)
+    else:
+        direction = _wlcs_diagonals(a, b, big_m, big_n, weights)
     marks = np.zeros((count, big_m), dtype=bool)
     i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
     live = np.flatnonzero((i > 0) & (j > 0))
     while live.size:
         ii, jj = i[live], j[live]
-        move = direction[live, ii + jj, ii]
+        move = direction[live, ii, jj] if weights is None else direction[live, ii + jj, ii]
         is_diag = move == _DIAG
         marks[live[is_diag], ii[is_diag] - 1] = True
         i[live] = ii - (move != _LEFT)

@@ -28,19 +28,32 @@ def clipped_hits(model: Counter, peer: Counter) -> int:
     return hit
 
 
-def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int):
+def extend_codes(codes: "np.ndarray", ids: "np.ndarray", k: int) -> "np.ndarray":
+    """Dense codes of the (k+1)-grams at each start, from the k-gram codes ``codes`` (one per start)."""
+    import numpy as np
+
+    total = len(ids)
+    width = np.int64(int(ids.max()) + 1)
+    raw = codes[: total - k] * width + ids[k:]
+    _, dense = np.unique(raw, return_inverse=True)
+    return dense.astype(np.int64).reshape(-1)
+
+
+def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | None" = None):
     """n-gram codes of concatenated documents: (document index, dense code) of every n-gram that
-    lies inside one document. ``ids`` are token ids, ``doc`` each token's document index."""
+    lies inside one document. ``ids`` are token ids, ``doc`` each token's document index; ``cache``
+    keeps the codes of shorter n-grams for the next n."""
     import numpy as np
 
     total = len(ids)
     if total < n:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    codes = ids.astype(np.int64)
-    width = int(codes.max()) + 1 if total else 1
-    for k in range(1, n):
-        raw = codes[: total - k] * np.int64(width) + ids[k:].astype(np.int64)
-        _, codes = np.unique(raw, return_inverse=True)
-        codes = codes.astype(np.int64).reshape(-1)
+    cache = {} if cache is None else cache
+    k = max((j for j in cache if j <= n), default=1)
+    codes = cache.get(k, ids.astype(np.int64))
+    while k < n:
+        codes = extend_codes(codes, ids, k)
+        k += 1
+        cache[k] = codes
     valid = doc[: total - n + 1] == doc[n - 1 :]
     return doc[: total - n + 1][valid].astype(np.int64), codes[valid]

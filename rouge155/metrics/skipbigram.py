@@ -97,3 +97,65 @@ def batch_codes(seq: "np.ndarray", pos: "np.ndarray", length: "np.ndarray", tok:
     if not out_seq:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(out_seq).astype(np.int64), np.concatenate(out_code)
+
+
+def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pairs, distance):
+    """Clipped skip-bigram and -u unigram hits per pair, by counting matrices instead of pairs.
+
+    Inputs are the tokens both sides of a pair share, with their original positions. For each pair,
+    with X the one-hot (position x shared type) matrix, the skip-bigram counts are
+    C[a, b] = sum_j before_j[a] * X[j, b], where before_j counts each type in the window the script
+    allows before position j; hits are sum(min(C_model, C_peer)). Returns (bigram hits, unigram hits).
+    """
+    import numpy as np
+
+    bigram = np.zeros(n_pairs, dtype=np.int64)
+    unigram = np.zeros(n_pairs, dtype=np.int64)
+    if len(m_tok) == 0:
+        return bigram, unigram
+    width = np.int64(int(max(m_tok.max(), p_tok.max())) + 1)
+    types, first_of = np.unique(m_owner.astype(np.int64) * width + m_tok, return_index=True)
+    type_pair = types // width
+    type_start = np.searchsorted(type_pair, np.arange(n_pairs))
+    m_local = np.searchsorted(types, m_owner.astype(np.int64) * width + m_tok) - type_start[m_owner]
+    p_local = np.searchsorted(types, p_owner.astype(np.int64) * width + p_tok) - type_start[p_owner]
+    n_types = np.bincount(type_pair, minlength=n_pairs)
+    limited = 0 <= distance < max(int(m_len.max(initial=0)), int(p_len.max(initial=0)))
+    k = int(math.floor(distance)) + 1 if limited else 0
+    order = np.argsort(np.maximum(m_len, p_len) * 1024 + n_types, kind="stable")
+    batch = 0
+    while batch < n_pairs:
+        # pairs of similar size together, within a memory budget
+        stop = batch + 1
+        while stop < n_pairs and stop - batch < 512:
+            top = order[stop]
+            span = max(int(m_len[top]), int(p_len[top]), 1)
+            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 21:
+                break
+            stop += 1
+        members = order[batch:stop]
+        batch = stop
+        u = int(n_types[members].max())
+        if u == 0:
+            continue
+        slot = np.full(n_pairs, -1, dtype=np.int64)
+        slot[members] = np.arange(len(members))
+        counts = []
+        for owner, pos, local, lengths in ((m_owner, m_pos, m_local, m_len), (p_owner, p_pos, p_local, p_len)):
+            sel = slot[owner] >= 0
+            span = int(lengths[members].max())
+            x = np.zeros((len(members), span, u), dtype=np.float32)  # counts stay exact below 2**24
+            x[slot[owner[sel]], pos[sel], local[sel]] = 1.0
+            running = np.cumsum(x, axis=1)
+            before = running - x
+            if limited and k < span:
+                before = before.copy()
+                before[:, k + 1 :, :] -= running[:, : span - k - 1, :]
+            c = np.matmul(before.transpose(0, 2, 1), x)
+            last = lengths[members] - 2  # -u: every position but the last
+            uni = np.where(last[:, None] >= 0, running[np.arange(len(members)), np.maximum(last, 0), :], np.float32(0))
+            counts.append((c, uni))
+        (cm, um), (cp, up) = counts
+        bigram[members] = np.minimum(cm, cp).sum(axis=(1, 2)).round().astype(np.int64)
+        unigram[members] = np.minimum(um, up).sum(axis=1).round().astype(np.int64)
+    return bigram, unigram
