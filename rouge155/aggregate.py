@@ -109,12 +109,12 @@ def resample_count(resamples: Number) -> int:
     return int(math.ceil(resamples))
 
 
-def bootstrap_sums(tables: Sequence[np.ndarray], count: int) -> List[np.ndarray]:
+def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> List[np.ndarray]:
     """For each (n, 3) table of instance values (in Perl order), the (count, 3) sums of its resamples.
 
     Resample i seeds drand48 with i and draws ``int(rand(n))`` n times; its sums add the drawn rows
     left to right, as the script does. The draws depend only on (i, n), so tables with the same n
-    share one pass, and no draw is stored.
+    share one pass, and no draw is stored. ``first``: the rows are resamples first .. first+count-1.
     """
     out: List[Optional[np.ndarray]] = [None] * len(tables)
     by_size: Dict[int, List[int]] = {}
@@ -125,7 +125,7 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int) -> List[np.ndarray]
         acc = np.zeros((count, width))
         if n:
             values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
-            state = (np.arange(count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
+            state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
             scale = float(n)
             for _ in range(n):
                 state = (state * _A + _C) & _MASK
@@ -180,8 +180,32 @@ def summarize(
     return Averages(tuple(mean), tuple(low), tuple(high), tuple(totals))  # type: ignore[arg-type]
 
 
+def _sums_job(args):
+    return bootstrap_sums(*args)
+
+
+def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, jobs: int) -> List[np.ndarray]:
+    """``bootstrap_sums`` with the resamples split between processes (each resample is independent)."""
+    work = sum(len(t) for t in tables) * count
+    if jobs <= 1 or work < 4_000_000:
+        return bootstrap_sums(tables, count)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    bounds = np.linspace(0, count, jobs + 1).astype(int)
+    tasks = [(tables, int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        parts = list(pool.map(_sums_job, tasks))
+    return [np.vstack([part[k] for part in parts]) for k in range(len(tables))]
+
+
 def average_many(
-    tables: Sequence[np.ndarray], token_mode: Optional[int], resamples: Number, confidence: Number, alpha: Number
+    tables: Sequence[np.ndarray],
+    token_mode: Optional[int],
+    resamples: Number,
+    confidence: Number,
+    alpha: Number,
+    jobs: int = 1,
 ) -> List[Averages]:
     """``computeAverages`` for many blocks (values already in Perl order), sharing the draws."""
     if token_mode == 2:
@@ -191,7 +215,7 @@ def average_many(
         raise RougeError(
             f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
         )
-    sums = bootstrap_sums(tables, count)
+    sums = parallel_bootstrap_sums(tables, count, jobs)
     return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 

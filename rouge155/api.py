@@ -89,14 +89,14 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options) -> List[MetricResult]:
+def _scored(blocks: Sequence[MetricBlock], options: Options, jobs: int = 1) -> List[MetricResult]:
     """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
     tables = []
     for b in blocks:
         order = perl_order(b.keys)
         tables.append(instance_values(b.counts, options.token_mode_num)[order])
     averages = average_many(
-        tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num
+        tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, jobs
     )
     return [
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num)
@@ -114,22 +114,24 @@ def iter_results(
     debug: Optional[Callable[[str], None]] = None,
     jobs: int = 1,
     progress: Optional[Callable[[int], None]] = None,
+    engine: str = "auto",
 ) -> Iterator[MetricResult]:
     """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid).
 
     ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines. ``jobs`` > 1 spreads the
-    work over processes; the results do not depend on it.
+    work over processes; ``progress`` is called with the number of evaluations done; ``engine="step"``
+    forces the step-by-step engine. None of these changes the results.
     """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
-    if batch.supported(options):
+    if engine == "auto" and batch.supported(options):
         try:
             blocks = batch.run_blocks(config, options, systems, language, source, warn, jobs, progress)
         except batch.NeedsStepByStep:
             pass
         else:
-            yield from _scored(blocks, options)
+            yield from _scored(blocks, options, jobs)
             return
     run = Run(config, options, language, source=source, warn=warn, debug=debug)
     for block in run.blocks(systems):

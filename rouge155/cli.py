@@ -196,8 +196,14 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         def debug(msg: str) -> None:
             out.write(msg + "\n")
 
-        for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn, debug=debug):
-            out.write(result.to_text(options))
+        bar = _progress_bar(len(config.evaluations)) if progress else None
+        try:
+            for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn, debug=debug,
+                                       jobs=jobs, progress=bar.update if bar else None):
+                out.write(result.to_text(options))
+        finally:
+            if bar:
+                bar.close()
         out.flush()
         return 0
     except _Die as exc:
@@ -208,6 +214,15 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         out.flush()
         err.write(str(exc) + "\n")
         return 255
+
+
+def _progress_bar(total: int):
+    """A tqdm bar on stderr for runs longer than about 2 s, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="eval", file=sys.stderr, delay=2.0, leave=False)
 
 
 class _PerlCommand(click.Command):

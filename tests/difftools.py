@@ -56,13 +56,13 @@ def _cwd(path: str):
         os.chdir(old)
 
 
-def run_ours(args: Sequence[str], cwd: str, extra: Sequence[str] = ()) -> Outcome:
+def run_ours(args: Sequence[str], cwd: str, extra: Sequence[str] = (), jobs: int = 1) -> Outcome:
     """rouge155 in this process (the CLI's own entry, minus the interpreter start-up)."""
     from rouge155.cli import run
 
     out, err = io.BytesIO(), io.BytesIO()
     with _cwd(cwd):
-        status = run(["-e", str(DATA), *extra, *args], stdout=out, stderr=err)
+        status = run(["-e", str(DATA), *extra, *args], stdout=out, stderr=err, jobs=jobs)
     return Outcome(out.getvalue(), status, err.getvalue())
 
 
@@ -99,11 +99,11 @@ class Comparison:
         )
 
 
-def compare(ref: Path, args: Sequence[str], cwd: str, extra: Sequence[str] = ()) -> Comparison:
+def compare(ref: Path, args: Sequence[str], cwd: str, extra: Sequence[str] = (), jobs: int = 1) -> Comparison:
     """Byte-compare stdout and zero/non-zero status; where they differ, run Perl again to see whether
     the reference itself varies (hash order), which excludes the case."""
     perl = run_perl(ref, args, cwd)
-    ours = run_ours(args, cwd, extra)
+    ours = run_ours(args, cwd, extra, jobs)
     same = perl.stdout == ours.stdout and perl.ok == ours.ok
     varies = False
     if not same:

@@ -195,55 +195,62 @@ def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width
 
 def _lcs_rows(a, b, big_m, big_n):
     """ROUGE-L's table row by row: c[i][j] = max(c[i-1][j], c[i-1][j-1] + eq, c[i][j-1]) is a running
-    maximum along the row, so each row is a few whole-array operations. Directions as [i, j]."""
+    maximum along the row, so each row is a few whole-array operations. Arrays are laid out with the
+    alignments last (contiguous). Directions as [i, j, alignment]."""
     import numpy as np
 
-    count = a.shape[0]
-    direction = np.zeros((count, big_m + 1, big_n + 1), dtype=np.uint8)
-    prev = np.zeros((count, big_n + 1), dtype=np.int32)
-    cur = np.zeros((count, big_n + 1), dtype=np.int32)
+    count = a.shape[1]
+    direction = np.zeros((big_m + 1, big_n + 1, count), dtype=np.uint8)
+    prev = np.zeros((big_n + 1, count), dtype=np.int32)
+    cur = np.zeros((big_n + 1, count), dtype=np.int32)
     for i in range(1, big_m + 1):
-        eq = a[:, i - 1 : i] == b
-        np.maximum.accumulate(np.maximum(prev[:, 1:], prev[:, :-1] + eq), axis=1, out=cur[:, 1:])
-        go_up = prev[:, 1:] >= cur[:, :-1]
-        direction[:, i, 1:] = np.where(eq, _DIAG, np.where(go_up, _UP, _LEFT))
+        eq = a[i - 1] == b
+        np.maximum.accumulate(np.maximum(prev[1:], prev[:-1] + eq), axis=0, out=cur[1:])
+        row = direction[i, 1:]
+        np.subtract(_LEFT, prev[1:] >= cur[:-1], out=row, casting="unsafe")  # up: 2, left: 3
+        np.copyto(row, _DIAG, where=eq)
         prev, cur = cur, prev
     return direction
 
 
 def _wlcs_diagonals(a, b, big_m, big_n, weights):
     """ROUGE-W's table anti-diagonal by anti-diagonal (cells i + j = d depend only on the two previous
-    diagonals), in the script's float order. Directions as [i + j, i]."""
+    diagonals), in the script's float order, alignments last. Directions as [i + j, i, alignment]."""
     import numpy as np
 
-    count = a.shape[0]
-    rb = np.full((count, big_n + 2 * big_m), -3, dtype=np.int64)
-    rb[:, big_m : big_m + big_n] = b
-    rb = np.ascontiguousarray(rb[:, ::-1])
-    direction = np.zeros((count, big_m + big_n + 1, big_m + 1), dtype=np.uint8)
-    c = [np.zeros((count, big_m + 1)) for _ in range(3)]
-    run = [np.zeros((count, big_m + 1), dtype=np.int64) for _ in range(3)]
+    count = a.shape[1]
+    rb = np.full((big_n + 2 * big_m, count), -3, dtype=np.int64)
+    rb[big_m : big_m + big_n] = b
+    rb = np.ascontiguousarray(rb[::-1])
+    direction = np.zeros((big_m + big_n + 1, big_m + 1, count), dtype=np.uint8)
+    c = [np.zeros((big_m + 1, count)) for _ in range(3)]
+    run = [np.zeros((big_m + 1, count), dtype=np.int64) for _ in range(3)]
     for d in range(2, big_m + big_n + 1):
         lo, hi = max(1, d - big_n), min(big_m, d - 1)
         cur, prev1, prev2 = c[d % 3], c[(d - 1) % 3], c[(d - 2) % 3]
         start = big_n + big_m + 1 - d
-        eq = a[:, lo - 1 : hi] == rb[:, start + lo - 1 : start + hi]
-        up = prev1[:, lo - 1 : hi]
-        left = prev1[:, lo : hi + 1]
-        go_up = up >= left
-        k = run[(d - 2) % 3][:, lo - 1 : hi]
-        diag = (prev2[:, lo - 1 : hi] + weights[k + 1]) - weights[k]
-        cur[:, lo : hi + 1] = np.where(eq, diag, np.where(go_up, up, left))
-        run[d % 3][:, lo : hi + 1] = np.where(eq, k + 1, 0)
-        direction[:, d, lo : hi + 1] = np.where(eq, _DIAG, np.where(go_up, _UP, _LEFT))
+        eq = a[lo - 1 : hi] == rb[start + lo - 1 : start + hi]
+        up = prev1[lo - 1 : hi]
+        left = prev1[lo : hi + 1]
+        k = run[(d - 2) % 3][lo - 1 : hi]
+        k1 = k + 1
+        diag = (prev2[lo - 1 : hi] + weights[k1]) - weights[k]
+        target = cur[lo : hi + 1]
+        np.maximum(up, left, out=target)  # not a match: up when up >= left, else left
+        np.copyto(target, diag, where=eq)
+        np.multiply(k1, eq, out=run[d % 3][lo : hi + 1])
+        cell = direction[d, lo : hi + 1]
+        np.subtract(_LEFT, up >= left, out=cell, casting="unsafe")  # up: 2, left: 3
+        np.copyto(cell, _DIAG, where=eq)
     return direction
 
 
 def _align_bucket(a, b, m, n, big_m, big_n, weights):
-    """Direction tables for one bucket; returns the model positions each backtrack marks."""
+    """Direction tables for one bucket (a, b: tokens x alignments); the model positions each
+    backtrack marks, as (alignment, position)."""
     import numpy as np
 
-    count = a.shape[0]
+    count = a.shape[1]
     if weights is None:
         direction = _lcs_rows(a, b, big_m, big_n)
     else:
@@ -253,7 +260,7 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     live = np.flatnonzero((i > 0) & (j > 0))
     while live.size:
         ii, jj = i[live], j[live]
-        move = direction[live, ii, jj] if weights is None else direction[live, ii + jj, ii]
+        move = direction[ii, jj, live] if weights is None else direction[ii + jj, ii, live]
         is_diag = move == _DIAG
         marks[live[is_diag], ii[is_diag] - 1] = True
         i[live] = ii - (move != _LEFT)
@@ -274,8 +281,8 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
     idx_all = np.flatnonzero(keep)
     for sub, big_m, big_n in _buckets(model_len[idx_all], peer_len[idx_all]):
         r = idx_all[sub]
-        a = _fill(model_ids, model_off[r], model_len[r], big_m, -1)
-        b = _fill(peer_ids, peer_off[r], peer_len[r], big_n, -2)
+        a = np.ascontiguousarray(_fill(model_ids, model_off[r], model_len[r], big_m, -1).T)
+        b = np.ascontiguousarray(_fill(peer_ids, peer_off[r], peer_len[r], big_n, -2).T)
         marks = _align_bucket(a, b, model_len[r], peer_len[r], big_m, big_n, weights)
         rows, cols = np.nonzero(marks)
         mask[model_off[r][rows] + cols] = True
