@@ -87,6 +87,10 @@ class Averages:
     low: Tuple[float, float, float]
     high: Tuple[float, float, float]
     totals: Tuple[Number, Number, Number]
+    # the same before the script's %7.5f rounding
+    mean_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    low_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    high_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
 # drand48, as Perl's srand()/rand() use it: srand(s) sets state (s << 16) + 0x330E.
@@ -172,12 +176,15 @@ def summarize(
     mean, low, high = [], [], []
     for c in range(3):
         ranked = np.sort(samples[:, c])
-        mean.append(r5(float(np.cumsum(ranked)[-1]) / count))
+        mean.append(float(np.cumsum(ranked)[-1]) / count)
         la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
         ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)
-        low.append(r5(la + (lb - la) * ratio))
-        high.append(r5(ua + (ub - ua) * ratio))
-    return Averages(tuple(mean), tuple(low), tuple(high), tuple(totals))  # type: ignore[arg-type]
+        low.append(la + (lb - la) * ratio)
+        high.append(ua + (ub - ua) * ratio)
+    return Averages(
+        tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
+        tuple(totals), tuple(mean), tuple(low), tuple(high),  # type: ignore[arg-type]
+    )
 
 
 def _sums_job(args):

@@ -39,6 +39,7 @@ class MetricResult:
     keys: List[str]
     counts: np.ndarray  # per instance: model count, hit, R, peer count, P, F
     token_mode: Optional[int] = None
+    alpha: float = 0.5
 
     @property
     def recall(self) -> float:
@@ -99,7 +100,7 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, jobs: int = 1) -> L
         tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, jobs
     )
     return [
-        MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num)
+        MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
         for b, a in zip(blocks, averages)
     ]
 

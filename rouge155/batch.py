@@ -182,7 +182,7 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     pair_peer_len = peer_len[p.pair_instance]
     longest = int(max(model_len.max(initial=0), pair_peer_len.max(initial=0)))
     k = int(math.floor(distance)) + 1 if 0 <= distance < longest else None
-    shared_types = np.bincount(np.unique(m[0] * width + m[2]) // width, minlength=n_pairs)
+    shared_types = np.bincount(np.unique(m[0] * width + m[2], return_counts=True)[0] // width, minlength=n_pairs)
     if (k is None or k > 64) and int(shared_types.max(initial=0)) <= 512:
         result = matrix_hits(*m, *q, model_len, pair_peer_len, n_pairs, distance)
     else:

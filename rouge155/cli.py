@@ -34,8 +34,34 @@ def _spec_table(spec: str) -> Dict[str, bool]:
 
 
 _TAKES_VALUE = _spec_table(SPEC)
-LONG_OPTIONS = ("--help", "--version", "--quiet", "--jobs")
-LONG_WITH_VALUE = ("--jobs",)
+LONG_WITH_VALUE = (
+    "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
+    "--summaries", "--references", "--sentence-sep",
+)
+LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences") + LONG_WITH_VALUE
+
+
+@dataclass
+class Extras:
+    """This program's own long options (none of them changes the Perl flags' meaning)."""
+
+    jobs: int = 1
+    progress: bool = False
+    output_format: str = "text"
+    precise: bool = False
+    system_dir: Optional[str] = None
+    model_dir: Optional[str] = None
+    system_pattern: Optional[str] = None
+    model_pattern: Optional[str] = None
+    system_id: str = "1"
+    summaries: Optional[str] = None
+    references: Optional[str] = None
+    sentence_sep: Optional[str] = None
+    split_sentences: bool = False
+
+    @property
+    def plain_text(self) -> bool:
+        return any(v is not None for v in (self.system_dir, self.model_dir, self.summaries, self.references))
 
 
 @dataclass
@@ -84,7 +110,18 @@ def getopts(argv: Sequence[str]) -> ParsedArgs:
                 args[0] = "-" + rest
             else:
                 args.pop(0)
-    out.positional = args
+    # This program's own long options may also follow the positional arguments.
+    rest = []
+    while args:
+        arg = args.pop(0)
+        name = arg.split("=", 1)[0]
+        if name in LONG_OPTIONS:
+            out.long.append(arg)
+            if name in LONG_WITH_VALUE and "=" not in arg and args:
+                out.long.append(args.pop(0))
+        else:
+            rest.append(arg)
+    out.positional = rest
     return out
 
 
@@ -159,8 +196,27 @@ def _resolve_systems(parsed: ParsedArgs, flags) -> Tuple[Optional[str], bool, Op
     return (pos[1] if len(pos) > 1 else None), all_flag, None
 
 
-def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False) -> int:
+def _plain_text_config(extras: Extras):
+    from .plaintext import from_directories, from_parallel_files
+
+    if extras.summaries is not None or extras.references is not None:
+        if extras.summaries is None or extras.references is None:
+            raise RougeError("--summaries and --references go together (one summary per line in each)")
+        return from_parallel_files(extras.summaries, extras.references, extras.system_id, extras.sentence_sep,
+                                   extras.split_sentences)
+    missing = [name for name, v in (("--system-dir", extras.system_dir), ("--model-dir", extras.model_dir),
+                                    ("--system-pattern", extras.system_pattern),
+                                    ("--model-pattern", extras.model_pattern)) if v is None]
+    if missing:
+        raise RougeError("directory mode needs " + ", ".join(missing))
+    return from_directories(extras.system_dir, extras.model_dir, extras.system_pattern, extras.model_pattern,
+                            extras.system_id, extras.split_sentences)
+
+
+def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False,
+        extras: Optional[Extras] = None) -> int:
     """Run the command line (binary stdout/stderr streams); returns the exit status."""
+    extras = extras or Extras(jobs=jobs, progress=progress)
     out = _Writer(stdout or sys.stdout.buffer)
     err = _Writer(stderr or sys.stderr.buffer)
     parsed = getopts(argv)
@@ -170,37 +226,55 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
     try:
         if flags.get("H"):
             raise _Die(usage_full(PROG), newline=False)
-        if flags.get("h") or not parsed.positional:
+        if flags.get("h") or not (parsed.positional or extras.plain_text):
             raise _Die(usage(PROG), newline=False)
-        system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
+        if not extras.plain_text:
+            system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
         data_dir = flags.get("e") if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
         load_language_data(resolve_data_dir(data_dir))
-        config_path = parsed.positional[0]
-        z = flags.get("z")
-        if isinstance(z, str):
-            config = read_file_list(config_path, z, list_peer or "")
+        source = None
+        if extras.plain_text:
+            config, source = _plain_text_config(extras)
+            systems = [extras.system_id]
         else:
-            config = read_xml_config(config_path)
-        if evaluate_all:
-            systems = sorted(config.peer_ids)
-        else:
-            systems = [system_id if system_id is not None else ""]
+            config_path = parsed.positional[0]
+            z = flags.get("z")
+            if isinstance(z, str):
+                config = read_file_list(config_path, z, list_peer or "")
+            else:
+                config = read_xml_config(config_path)
+            if evaluate_all:
+                systems = sorted(config.peer_ids)
+            else:
+                systems = [system_id if system_id is not None else ""]
+        warnings: List[str] = []
 
         def warn(msg: str) -> None:
+            warnings.append(msg)
             err.write(msg + "\n")
 
         def debug(msg: str) -> None:
             out.write(msg + "\n")
 
-        bar = _progress_bar(len(config.evaluations)) if progress else None
+        bar = _progress_bar(len(config.evaluations)) if extras.progress else None
+        results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
+                               jobs=extras.jobs, progress=bar.update if bar else None)
         try:
-            for result in iter_results(config, options, systems, data_dir=data_dir, warn=warn, debug=debug,
-                                       jobs=jobs, progress=bar.update if bar else None):
-                out.write(result.to_text(options))
+            if extras.output_format == "text":
+                for result in results:
+                    out.write(result.to_text(options))
+            else:
+                from . import report
+
+                done = list(results)
+                if extras.output_format == "json":
+                    out.write(report.json_report(done, options, warnings, extras.precise, __version__))
+                else:
+                    out.write(report.csv_report(done, options, extras.precise))
         finally:
             if bar:
                 bar.close()
@@ -214,6 +288,14 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         out.flush()
         err.write(str(exc) + "\n")
         return 255
+    except MemoryError:
+        out.flush()
+        err.write("rouge155: out of memory (ROUGE-S with no gap limit is quadratic in summary length)\n")
+        return 255
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        out.flush()
+        err.write(f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n")
+        return 70
 
 
 def _progress_bar(total: int):
@@ -237,15 +319,36 @@ class _PerlCommand(click.Command):
 @click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
 @click.version_option(__version__, "--version", prog_name=PROG)
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes for the metrics (output is identical for any N).")
-@click.option("--quiet", is_flag=True, help="No progress bar on stderr.")
+              help="Worker processes (the output is identical for any N).")
+@click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, per "
+              "instance too (schema: schema/rouge155-result.schema.json).")
+@click.option("--precise", is_flag=True, help="json/csv: unrounded values instead of the report's %7.5f ones.")
+@click.option("--system-dir", help="Plain-text mode (pyrouge's convention): directory of system summaries.")
+@click.option("--model-dir", help="Plain-text mode: directory of reference (model) summaries.")
+@click.option("--system-pattern", help="Regex for system file names; its group is the ID (e.g. 'doc.(\\d+).txt').")
+@click.option("--model-pattern", help="Regex for reference file names, #ID# standing for the ID.")
+@click.option("--system-id", default="1", show_default=True, help="System name in plain-text modes.")
+@click.option("--summaries", help="Parallel-file mode (files2rouge's convention): one system summary per line.")
+@click.option("--references", help="Parallel-file mode: one reference summary per line, parallel to --summaries.")
+@click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
+@click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
+              "installed with its data, else a rule-based splitter).")
 @click.pass_context
-def main(ctx: click.Context, jobs: int, quiet: bool) -> None:
-    """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output.
+def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
+    """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.
 
-    Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]; run with -H for the flags.
+    \b
+    Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]   (rouge155 -H lists the flags)
+           rouge155 [PERL FLAGS] --system-dir D --model-dir D --system-pattern RE --model-pattern RE
+           rouge155 [PERL FLAGS] --summaries FILE --references FILE [--sentence-sep SEP]
+
+    Note: ROUGE-S with no gap limit (-2 -1) counts every token pair of a summary, so its cost is
+    quadratic in summary length by definition.
     """
-    status = run(ctx.meta["rouge155.argv"], jobs=jobs, progress=not quiet)
+    extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise, **plain)
+    status = run(ctx.meta["rouge155.argv"], extras=extras)
     ctx.exit(status)
 
 

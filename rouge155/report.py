@@ -65,3 +65,103 @@ def block_text(
             r, p, f = (_value(v, token_mode) for v in rows[k])
             lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
     return "\n".join(lines) + "\n"
+
+
+# -- machine-readable formats ---------------------------------------------------------------------
+MEASURES = ("recall", "precision", "f_score")
+
+
+def _instance_scores(result, precise: bool, weight: Optional[float]):
+    """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P)."""
+    out = []
+    for key, row in zip(result.keys, result.counts.tolist()):
+        model_count, hit, rec, peer_count, prec, f = row
+        if precise:
+            def ratio(h, c):
+                if not c:
+                    return 0.0
+                return (h / c) ** (1 / weight) if result.kind == "W" and weight else h / c
+
+            rec, prec = ratio(hit, model_count), ratio(hit, peer_count)
+            denom = (1 - result.alpha) * prec + result.alpha * rec
+            f = (prec * rec) / denom if denom > 0 else 0.0
+        out.append({
+            "id": key,
+            "eval_id": key[: -(len(result.system) + 1)],
+            "recall": rec,
+            "precision": prec,
+            "f_score": f,
+            "model_count": model_count,
+            "peer_count": peer_count,
+            "hit": hit,
+        })
+    return out
+
+
+def _average(result, precise: bool):
+    a = result.averages
+    if result.token_mode == 2:
+        m, p, h = a.totals
+        return {"model_count": m, "peer_count": p, "hit": h}
+    mean, low, high = (a.mean_raw, a.low_raw, a.high_raw) if precise else (a.mean, a.low, a.high)
+    return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
+
+
+def json_report(results, options, warnings, precise: bool, version: str) -> str:
+    import json
+
+    weight = options.weight_num if options.weight is not None else None
+    doc = {
+        "rouge155_version": version,
+        "confidence": options.confidence_num,
+        "resamples": options.resamples_num,
+        "token_mode": options.token_mode_num or 0,
+        "precise": precise,
+        "metrics": [
+            {
+                "system": r.system,
+                "metric": r.metric,
+                "average": _average(r, precise),
+                "instances": _instance_scores(r, precise, weight),
+            }
+            for r in results
+        ],
+        "warnings": list(warnings),
+    }
+    return json.dumps(doc, indent=1) + "\n"
+
+
+CSV_COLUMNS = (
+    "system", "metric", "scope", "eval_id",
+    "recall", "recall_low", "recall_high", "precision", "precision_low", "precision_high",
+    "f_score", "f_score_low", "f_score_high", "model_count", "peer_count", "hit",
+)
+
+
+def csv_report(results, options, precise: bool) -> str:
+    import csv
+    import io
+
+    weight = options.weight_num if options.weight is not None else None
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for r in results:
+        avg = _average(r, precise)
+        row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
+        if r.token_mode == 2:
+            row.update(avg)
+        else:
+            for name in MEASURES:
+                row[name], row[name + "_low"], row[name + "_high"] = (avg[name][k] for k in ("mean", "low", "high"))
+        w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS])
+        for inst in _instance_scores(r, precise, weight):
+            row = {"system": r.system, "metric": r.metric, "scope": "instance", **inst}
+            w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+def _csv_value(v) -> str:
+    if isinstance(v, float):
+        return repr(v) if v != int(v) or abs(v) >= 1e15 else str(int(v))
+    return str(v)

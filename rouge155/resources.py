@@ -15,16 +15,12 @@ EXC_ORDER = ("adj", "adv", "noun", "verb")  # a later file's entry wins, as buil
 
 
 def bundled_data_dir() -> Path:
-    """The data shipped with the package (wheel), else the repository's data/ (source checkout)."""
-    try:
-        from importlib.resources import files
-
-        p = Path(str(files("rouge155._data")))
-        if (p / "smart_common_words.txt").is_file():
-            return p
-    except (ImportError, ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "data"
+    """The data shipped in the wheel (``rouge155/_data``), else the repository's ``data/`` (a checkout)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_data", here.parent / "data"):
+        if (candidate / "smart_common_words.txt").is_file():
+            return candidate
+    return here / "_data"
 
 
 def resolve_data_dir(opt_e: Optional[str], environ: Mapping[str, str] = os.environ) -> str:

@@ -10,6 +10,7 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
 """
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -139,6 +140,8 @@ def main() -> int:
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
+    ap.add_argument("--reuse-perl", action="store_true",
+                    help="reuse the reference's measurements (time, RSS, output) stored in the --keep corpora")
     a = ap.parse_args()
 
     from difftools import reference_dir
@@ -172,8 +175,15 @@ def main() -> int:
             out_j, wall_j, rss_j, _ = run_measured(ours_cmd[:3 + 2] + [f"--jobs={a.jobs}"] + ours_cmd[5:], root)
             extra = f"  --jobs {a.jobs}: {wall_j:.2f}s {rss_j:.0f}MB x{wall_o / wall_j:.2f} same={out_j == out_o}"
         if ref is not None:
-            out_p, wall_p, rss_p, st_p = run_measured(
-                ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
+            cache = root / f"perl-{name}.json"
+            if a.reuse_perl and cache.exists():
+                saved = json.loads(cache.read_text())
+                out_p, wall_p, rss_p, st_p = (root / f"perl-{name}.out").read_bytes(), saved["wall"], saved["rss"], saved["status"]
+            else:
+                out_p, wall_p, rss_p, st_p = run_measured(
+                    ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
+                (root / f"perl-{name}.out").write_bytes(out_p)
+                cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))
             same = out_p == out_o and st_p == st_o
             print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} {wall_p / wall_o:7.1f} {same}{extra}")
         else:

@@ -36,3 +36,8 @@ def test_value_in_bundle():
 def test_long_options_are_ours():
     p = getopts(["--version", "-a", "x.xml"])
     assert p.long == ["--version"] and p.positional == ["x.xml"]
+
+
+def test_long_options_after_positionals():
+    p = getopts(["-a", "x.xml", "--format", "json", "-m", "--quiet"])
+    assert p.long == ["--format", "json", "--quiet"] and p.positional == ["x.xml", "-m"]

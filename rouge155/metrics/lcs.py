@@ -269,6 +269,33 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     return marks
 
 
+def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len):
+    """For each alignment, the model positions whose token occurs in the peer unit.
+
+    In ROUGE-L a model token that the peer unit lacks has a table row of pure "up" moves equal to the
+    row above, so dropping it changes neither the table's other cells nor the backtrack's path.
+    Returns the kept tokens (concatenated), their global positions, and per-alignment offsets/counts.
+    """
+    import numpy as np
+
+    def expand(off, length):
+        total = int(length.sum())
+        owner = np.repeat(np.arange(len(length)), length)
+        pos = np.repeat(off, length) + (np.arange(total) - np.repeat(np.cumsum(length) - length, length))
+        return owner, pos
+
+    m_owner, m_pos = expand(model_off, model_len)
+    p_owner, p_pos = expand(peer_off, peer_len)
+    width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
+    peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
+    want = m_owner * width + model_ids[m_pos]
+    idx = np.minimum(np.searchsorted(peer_keys, want), max(len(peer_keys) - 1, 0))
+    keep = peer_keys[idx] == want if len(peer_keys) else np.zeros(len(want), dtype=bool)
+    kept_len = np.bincount(m_owner[keep], minlength=len(model_len))
+    kept_pos = m_pos[keep]
+    return model_ids[kept_pos], kept_pos, np.cumsum(kept_len) - kept_len, kept_len
+
+
 def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None):
     """For alignments r (model unit at model_off[r], peer unit at peer_off[r]), the union of the
     backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table)."""
@@ -279,13 +306,21 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
     if not keep.any():
         return mask
     idx_all = np.flatnonzero(keep)
-    for sub, big_m, big_n in _buckets(model_len[idx_all], peer_len[idx_all]):
-        r = idx_all[sub]
-        a = np.ascontiguousarray(_fill(model_ids, model_off[r], model_len[r], big_m, -1).T)
-        b = np.ascontiguousarray(_fill(peer_ids, peer_off[r], peer_len[r], big_n, -2).T)
-        marks = _align_bucket(a, b, model_len[r], peer_len[r], big_m, big_n, weights)
+    m_off, m_len, p_off, p_len = model_off[idx_all], model_len[idx_all], peer_off[idx_all], peer_len[idx_all]
+    if weights is None:
+        ids, where, m_off, m_len = _matching_rows(model_ids, m_off, m_len, peer_ids, p_off, p_len)
+    else:
+        ids, where = model_ids, np.arange(len(model_ids))
+    live = np.flatnonzero(m_len > 0)
+    if live.size == 0:
+        return mask
+    for sub, big_m, big_n in _buckets(m_len[live], p_len[live]):
+        r = live[sub]
+        a = np.ascontiguousarray(_fill(ids, m_off[r], m_len[r], big_m, -1).T)
+        b = np.ascontiguousarray(_fill(peer_ids, p_off[r], p_len[r], big_n, -2).T)
+        marks = _align_bucket(a, b, m_len[r], p_len[r], big_m, big_n, weights)
         rows, cols = np.nonzero(marks)
-        mask[model_off[r][rows] + cols] = True
+        mask[where[m_off[r][rows] + cols]] = True
     return mask
 
 
