@@ -158,7 +158,7 @@ def wlcs_hits(
 # alignments padded to the same size, with exactly the script's arithmetic and tie-breaking; the
 # backtrack then walks all alignments of the bucket in step.
 
-_CELL_BUDGET = 1 << 24  # direction-table bytes per bucket
+_CELL_BUDGET = 1 << 22  # direction-table bytes per bucket (memory stays small)
 
 
 def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
@@ -245,22 +245,71 @@ def _wlcs_diagonals(a, b, big_m, big_n, weights):
     return direction
 
 
+def _wlcs_rows(a, b, big_m, big_n, weights):
+    """ROUGE-W's table row by row, for long peer units (few Python steps per row).
+
+    Off a match, c[i][j] = max(c[i-1][j], c[i][j-1]); at a match it restarts from the diagonal value.
+    So a row is a running maximum in segments that start at its matches: computed exactly on the
+    values' ranks (segment * ranks + rank), which keeps the script's floats untouched.
+    Directions as [i, j, alignment]."""
+    import numpy as np
+
+    count = a.shape[1]
+    direction = np.zeros((big_m + 1, big_n + 1, count), dtype=np.uint8)
+    prev_c = np.zeros((big_n + 1, count))
+    prev_l = np.zeros((big_n + 1, count), dtype=np.int64)
+    for i in range(1, big_m + 1):
+        eq = a[i - 1] == b
+        k = prev_l[:-1]
+        diag = (prev_c[:-1] + weights[k + 1]) - weights[k]
+        up = prev_c[1:]
+        values = np.where(eq, diag, up)
+        ranks_of, rank = np.unique(values, return_inverse=True)
+        rank = rank.reshape(values.shape)
+        segment = np.cumsum(eq, axis=0)
+        key = np.maximum.accumulate(segment * np.int64(len(ranks_of)) + rank, axis=0)
+        cur_c = np.zeros_like(prev_c)
+        cur_c[1:] = ranks_of[key % len(ranks_of)]
+        cur_l = np.zeros_like(prev_l)
+        cur_l[1:] = np.where(eq, k + 1, 0)
+        row = direction[i, 1:]
+        np.subtract(_LEFT, up >= cur_c[:-1], out=row, casting="unsafe")  # up: 2, left: 3
+        np.copyto(row, _DIAG, where=eq)
+        prev_c, prev_l = cur_c, cur_l
+    return direction
+
+
 def _align_bucket(a, b, m, n, big_m, big_n, weights):
     """Direction tables for one bucket (a, b: tokens x alignments); the model positions each
     backtrack marks, as (alignment, position)."""
     import numpy as np
 
     count = a.shape[1]
+    rows = weights is None or big_m + big_n > 1024
     if weights is None:
         direction = _lcs_rows(a, b, big_m, big_n)
+    elif rows:
+        direction = _wlcs_rows(a, b, big_m, big_n, weights)
     else:
         direction = _wlcs_diagonals(a, b, big_m, big_n, weights)
+    jump = None
+    if rows and big_n > 256:
+        # long rows: from (i, j) a run of left moves ends at the last non-left cell at or before j
+        cols = np.arange(big_n + 1, dtype=np.int32)[None, :, None]
+        jump = np.maximum.accumulate(np.where(direction != _LEFT, cols, 0), axis=1).astype(np.int32)
     marks = np.zeros((count, big_m), dtype=bool)
     i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
     live = np.flatnonzero((i > 0) & (j > 0))
     while live.size:
         ii, jj = i[live], j[live]
-        move = direction[ii, jj, live] if weights is None else direction[ii + jj, ii, live]
+        if jump is not None:
+            jj = jump[ii, jj, live].astype(np.int64)
+            j[live] = jj
+            ok = jj > 0
+            live, ii, jj = live[ok], ii[ok], jj[ok]
+            if not live.size:
+                break
+        move = direction[ii, jj, live] if rows else direction[ii + jj, ii, live]
         is_diag = move == _DIAG
         marks[live[is_diag], ii[is_diag] - 1] = True
         i[live] = ii - (move != _LEFT)

@@ -118,7 +118,10 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     type_pair = types // width
     type_start = np.searchsorted(type_pair, np.arange(n_pairs))
     m_local = np.searchsorted(types, m_owner.astype(np.int64) * width + m_tok) - type_start[m_owner]
-    p_local = np.searchsorted(types, p_owner.astype(np.int64) * width + p_tok) - type_start[p_owner]
+    p_key = p_owner.astype(np.int64) * width + p_tok
+    p_at = np.minimum(np.searchsorted(types, p_key), len(types) - 1)
+    shared = types[p_at] == p_key  # a peer token the model lacks can be in no shared skip-bigram
+    p_owner, p_pos, p_local = p_owner[shared], p_pos[shared], (p_at - type_start[p_owner])[shared]
     n_types = np.bincount(type_pair, minlength=n_pairs)
     limited = 0 <= distance < max(int(m_len.max(initial=0)), int(p_len.max(initial=0)))
     k = int(math.floor(distance)) + 1 if limited else 0
@@ -130,7 +133,7 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
         while stop < n_pairs and stop - batch < 512:
             top = order[stop]
             span = max(int(m_len[top]), int(p_len[top]), 1)
-            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 21:
+            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 19:
                 break
             stop += 1
         members = order[batch:stop]

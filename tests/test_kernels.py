@@ -1,0 +1,76 @@
+"""The batched kernels against the step-by-step ones they replace (no reference needed)."""
+import random
+
+import numpy as np
+import pytest
+
+from rouge155.metrics.lcs import batch_marks, lcs_mark, wlcs_mark
+from rouge155.metrics.skipbigram import batch_codes, matrix_hits, skip_bigrams
+from rouge155.metrics.ngram import clipped_hits
+
+
+def _alignments(seed, count, long_peer=False):
+    r = random.Random(seed)
+    models, peers = [], []
+    for _ in range(count):
+        vocab = r.randint(2, 12)  # small vocabularies: many matches and ties
+        m = r.randint(0, 30)
+        n = r.randint(1200, 1600) if long_peer else r.randint(0, 30)
+        models.append([r.randrange(vocab) for _ in range(m)])
+        peers.append([r.randrange(vocab) for _ in range(n)])
+    return models, peers
+
+
+@pytest.mark.parametrize("weight", [None, 1.2, 2.0])
+@pytest.mark.parametrize("long_peer", [False, True])
+def test_batch_marks_equal_step_by_step(weight, long_peer):
+    models, peers = _alignments(11 if long_peer else 7, 12 if long_peer else 400, long_peer)
+    m_len = np.array([len(x) for x in models])
+    p_len = np.array([len(x) for x in peers])
+    m_ids = np.array([t for x in models for t in x], dtype=np.int64)
+    p_ids = np.array([t for x in peers for t in x], dtype=np.int64)
+    m_off, p_off = np.cumsum(m_len) - m_len, np.cumsum(p_len) - p_len
+    table = None if weight is None else np.array([float(k) ** weight for k in range(2000)])
+    got = batch_marks(m_ids, m_off, m_len, p_ids, p_off, p_len, table)
+    want = []
+    for a, b in zip(models, peers):
+        mask = [0] * len(a)
+        sa, sb = [str(t) for t in a], [str(t) for t in b]
+        if weight is None:
+            lcs_mark(sa, sb, mask)
+        else:
+            wlcs_mark(sa, sb, mask, weight)
+        want += mask
+    assert got.astype(int).tolist() == want
+
+
+@pytest.mark.parametrize("distance", [-1, 0, 1, 4, 2.5, 100])
+def test_skip_bigram_kernels(distance):
+    r = random.Random(3)
+    seqs = [[r.randrange(6) for _ in range(r.randint(0, 40))] for _ in range(60)]
+    # model k and peer k form pair k
+    models, peers = seqs[:30], seqs[30:]
+    want_bi, want_uni = [], []
+    for a, b in zip(models, peers):
+        ga, _ = skip_bigrams([str(t) for t in a], distance, False)
+        gb, _ = skip_bigrams([str(t) for t in b], distance, False)
+        ua, _ = skip_bigrams([str(t) for t in a], distance, True)
+        ub, _ = skip_bigrams([str(t) for t in b], distance, True)
+        want_bi.append(clipped_hits(ga, gb))
+        want_uni.append(clipped_hits(ua, ub) - clipped_hits(ga, gb))
+
+    def flat(group):
+        owner = np.repeat(np.arange(len(group)), [len(x) for x in group])
+        pos = np.array([i for x in group for i in range(len(x))], dtype=np.int64)
+        tok = np.array([t for x in group for t in x], dtype=np.int64)
+        return owner, pos, tok, np.array([len(x) for x in group])
+
+    mo, mp, mt, ml = flat(models)
+    po, pp, pt, pl = flat(peers)
+    bi, uni = matrix_hits(mo, mp, mt, po, pp, pt, ml, pl, 30, distance)
+    assert bi.tolist() == want_bi and uni.tolist() == want_uni
+    from rouge155.metrics import bags
+
+    ms, mc = batch_codes(mo, mp, ml, mt, 6, distance, False)
+    ps, pc = batch_codes(po, pp, pl, pt, 6, distance, False)
+    assert bags.clipped_hits(ps, pc, ms, mc, np.arange(30)).tolist() == want_bi
