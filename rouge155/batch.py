@@ -343,8 +343,14 @@ def compute_chunk(
     return out, undefined
 
 
+# What forked workers inherit instead of receiving it pickled with every task (the tokenizer's
+# caches then also persist from one task to the next within a worker).
+_SHARED: dict = {}
+
+
 def _chunk_job(args):
-    return compute_chunk(*args)
+    evals, start, systems = args
+    return compute_chunk(evals, start, systems, _SHARED["options"], _SHARED["tokenizer"], _SHARED["source"])
 
 
 def run_blocks(
@@ -368,35 +374,35 @@ def run_blocks(
     if jobs > 1:
         size = max(1, min(CHUNK_EVALS, -(-len(evals) // (2 * jobs))))
     starts = list(range(0, len(evals), size)) or [0]
-    tasks = [(evals[s : s + size], s, list(systems), options, tokenizer, source) for s in starts]
+    tasks = [(evals[s : s + size], s, list(systems)) for s in starts]
     results = []
     if jobs > 1 and len(tasks) > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            for task, result in zip(tasks, pool.map(_chunk_job, tasks)):
-                results.append(result)
-                if progress:
-                    progress(len(task[0]))
+        _SHARED.update(options=options, tokenizer=tokenizer, source=source)
+        try:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                for task, result in zip(tasks, pool.map(_chunk_job, tasks)):
+                    results.append(result)
+                    if progress:
+                        progress(len(task[0]))
+        finally:
+            _SHARED.clear()
     else:
         for task in tasks:
-            results.append(compute_chunk(*task))
+            results.append(compute_chunk(*task, options, tokenizer, source))
             if progress:
                 progress(len(task[0]))
 
     blocks = []
     for si, system in enumerate(systems):
+        indices: List[int] = [i for out, _undefined in results for i in (out[si][0][0] if plan else [])]
+        keys = [f"{evals[i].eval_id}.{system}" for i in indices]  # one list for all the system's blocks
         for pi, spec in enumerate(plan):
-            indices: List[int] = []
-            rows = []
-            for out, _undefined in results:
-                idx, counts = out[si][pi]
-                indices += idx
-                rows.append(counts)
+            rows = [out[si][pi][1] for out, _undefined in results]
             counts = np.concatenate(rows) if rows else np.zeros((0, 6))
-            keys = [f"{evals[i].eval_id}.{system}" for i in indices]
             blocks.append(MetricBlock(system, spec, keys, counts.reshape(-1, 6)))
     undefined = {key for _out, und in results for key in und}
     _replay_warnings(evals, systems, plan, undefined, warn)

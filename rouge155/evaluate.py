@@ -227,50 +227,42 @@ class Run:
             return combine(matches, self.options.formula, self.options.alpha_num)
         return combine(matches, self.options.formula, self.options.alpha_num, ratio)
 
-    def _ngram(self, peer: str, models: List[str], fmt: Optional[str], n: int) -> Counts:
+    def _bag(self, peer: str, models: List[str], fmt: Optional[str], bag, models_only_stemming: bool) -> Counts:
+        """A clipped multiset metric (ROUGE-N, ROUGE-S/SU): ``bag(tokens)`` gives (grams, count)."""
         dbg = self.debug
         text = self.joined_text(peer, fmt)
-        peer_grams, peer_count = ngrams(self.tokenizer.tokens(text, self.stem_on), n)
+        peer_grams, peer_count = bag(self.tokenizer.tokens(text, self.stem_on))
         if dbg:
             dbg(f"***P {peer}")
             _debug_text(dbg, text, peer_grams, peer_count)
         matches = []
         for path in models:
-            # Perl quirk: ROUGE-N ignores -M (the script sets $opt_m around models only elsewhere).
             text = self.joined_text(path, fmt)
-            grams, count = ngrams(self.tokenizer.tokens(text, self.stem_on), n)
+            if models_only_stemming:
+                tokens = self.tokenizer.tokens(text, self._model_stemming())
+                self._after_model()
+            else:
+                # Perl quirk: ROUGE-N ignores -M (the script sets $opt_m around models only elsewhere).
+                tokens = self.tokenizer.tokens(text, self.stem_on)
+            grams, count = bag(tokens)
             if dbg:
                 _debug_text(dbg, text, grams, count)
             hit = clipped_hits(grams, peer_grams)
             matches.append(ModelMatch(hit, count, peer_count, r5(hit / count) if count else 0.0))
             if dbg:
                 dbg(f"***M {path}")
-        counts = self._combine(matches)
-        if dbg:
-            _debug_totals(dbg, f"{n}-gram", f"ROUGE-{n}", counts, ("-R: ", "-P: ", "-F: "))
+        return self._combine(matches)
+
+    def _ngram(self, peer: str, models: List[str], fmt: Optional[str], n: int) -> Counts:
+        counts = self._bag(peer, models, fmt, lambda tokens: ngrams(tokens, n), False)
+        if self.debug:
+            _debug_totals(self.debug, f"{n}-gram", f"ROUGE-{n}", counts, ("-R: ", "-P: ", "-F: "))
         return counts
 
     def _skip(self, peer: str, models: List[str], fmt: Optional[str], with_unigrams: bool) -> Counts:
-        dbg = self.debug
         distance = self.options.skip_distance_num
-        text = self.joined_text(peer, fmt)
-        peer_grams, peer_count = skip_bigrams(self.tokenizer.tokens(text, self.stem_on), distance, with_unigrams)
-        if dbg:
-            dbg(f"***P {peer}")
-            _debug_text(dbg, text, peer_grams, peer_count)
-        matches = []
-        for path in models:
-            text = self.joined_text(path, fmt)
-            tokens = self.tokenizer.tokens(text, self._model_stemming())
-            self._after_model()
-            grams, count = skip_bigrams(tokens, distance, with_unigrams)
-            if dbg:
-                _debug_text(dbg, text, grams, count)
-            hit = clipped_hits(grams, peer_grams)
-            matches.append(ModelMatch(hit, count, peer_count, r5(hit / count) if count else 0.0))
-            if dbg:
-                dbg(f"***M {path}")
-        counts = self._combine(matches)
+        counts = self._bag(peer, models, fmt, lambda tokens: skip_bigrams(tokens, distance, with_unigrams), True)
+        dbg = self.debug
         if dbg:
             sd = self.options.skip_distance
             # Perl quirk: the -v lines for P and F print the recall.

@@ -28,51 +28,30 @@ def _mark(mask: List[int], back: List[bytearray], i: int, j: int) -> None:
             j -= 1
 
 
-def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int]) -> None:
-    """``lcs_inner``: ties go up (``c[i-1][j] >= c[i][j-1]``), as in the script."""
+def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight: Optional[float] = None) -> None:
+    """``lcs_inner`` (or, with a weight, ``wlcs_inner``): fill the table, ties going up
+    (``c[i-1][j] >= c[i][j-1]``), then mark the backtrack's model positions. Weighted, a match that
+    extends a run of k gains (k+1)^w - k^w, added in the script's float order."""
     m, n = len(model), len(peer)
     if m == 0:
         return
     back = [bytearray(n + 1)]
     prev = [0] * (n + 1)
-    for i in range(1, m + 1):
-        tok = model[i - 1]
-        cur = [0] * (n + 1)
-        row = bytearray(n + 1)
-        for j in range(1, n + 1):
-            if tok == peer[j - 1]:
-                cur[j] = prev[j - 1] + 1
-                row[j] = _DIAG
-            elif prev[j] >= cur[j - 1]:
-                cur[j] = prev[j]
-                row[j] = _UP
-            else:
-                cur[j] = cur[j - 1]
-                row[j] = _LEFT
-        back.append(row)
-        prev = cur
-    _mark(mask, back, m, n)
-
-
-def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight: float) -> None:
-    """``wlcs_inner``: consecutive matches of length k gain (k+1)^w - k^w, in the script's float order."""
-    m, n = len(model), len(peer)
-    if m == 0:
-        return
-    back = [bytearray(n + 1)]
-    prev = [0.0] * (n + 1)
     prev_run = [0] * (n + 1)
     for i in range(1, m + 1):
         tok = model[i - 1]
-        cur = [0.0] * (n + 1)
+        cur = [0] * (n + 1)
         run = [0] * (n + 1)
         row = bytearray(n + 1)
         for j in range(1, n + 1):
             if tok == peer[j - 1]:
-                k = prev_run[j - 1]
-                cur[j] = prev[j - 1] + float(k + 1) ** weight - float(k) ** weight
+                if weight is None:
+                    cur[j] = prev[j - 1] + 1
+                else:
+                    k = prev_run[j - 1]
+                    cur[j] = prev[j - 1] + float(k + 1) ** weight - float(k) ** weight
+                    run[j] = k + 1
                 row[j] = _DIAG
-                run[j] = k + 1
             elif prev[j] >= cur[j - 1]:
                 cur[j] = prev[j]
                 row[j] = _UP
@@ -82,6 +61,11 @@ def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight
         back.append(row)
         prev, prev_run = cur, run
     _mark(mask, back, m, n)
+
+
+def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight: float) -> None:
+    """``wlcs_inner``."""
+    lcs_mark(model, peer, mask, weight)
 
 
 def _counted(tok: str, model_1grams: Dict[str, int], peer_1grams: Dict[str, int]) -> bool:
