@@ -99,6 +99,20 @@ _C = np.uint64(0xB)
 _MASK = np.uint64((1 << 48) - 1)
 
 
+_DRAW_BLOCK = 256
+
+
+def _jumps(steps: int) -> Tuple[np.ndarray, np.ndarray]:
+    """drand48 k steps at once: state_k = (A_k * state + C_k) mod 2**48 for k = 1..steps."""
+    mult, incr = [], []
+    a, c = 1, 0
+    for _ in range(steps):
+        a, c = (a * 0x5DEECE66D) % (1 << 48), (c * 0x5DEECE66D + 0xB) % (1 << 48)
+        mult.append(a)
+        incr.append(c)
+    return np.array(mult, dtype=np.uint64), np.array(incr, dtype=np.uint64)
+
+
 def perl_order(keys: Sequence[str]) -> List[int]:
     """Indices of ``keys`` in Perl's ``sort keys`` order (string comparison)."""
     return sorted(range(len(keys)), key=keys.__getitem__)
@@ -131,10 +145,16 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
             values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
             state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
             scale = float(n)
-            for _ in range(n):
-                state = (state * _A + _C) & _MASK
-                idx = (state.astype(np.float64) * (2.0**-48) * scale).astype(np.intp)
-                acc += values[idx]
+            step = _DRAW_BLOCK
+            mult, incr = _jumps(step)
+            for k0 in range(0, n, step):
+                k = min(step, n - k0)
+                # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
+                states = (mult[:k, None] * state[None, :] + incr[:k, None]) & _MASK
+                idx = (states.astype(np.float64) * (2.0**-48) * scale).astype(np.intp)
+                for row in idx:
+                    acc += values[row]  # left to right, as the script adds
+                state = states[k - 1]
         for j, k in enumerate(members):
             out[k] = acc[:, 3 * j : 3 * j + 3]
     return out  # type: ignore[return-value]

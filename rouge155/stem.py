@@ -45,7 +45,6 @@ _STEP4_LIST = dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate i
 _STEP4_LENGTHS = sorted({len(k) for k in _STEP4_LIST}, reverse=True)
 
 
-@lru_cache(maxsize=1 << 17)
 def porter_stem(w: str) -> str:
     """The script's ``stem()``: Porter (1980) with the script's step-4 change.
 
@@ -130,8 +129,8 @@ class Stemmer:
         if hit is None:
             if not token:
                 return None
-            # Perl's tr/A-Z/a-z/: ASCII letters only.
-            low = token.translate(_ASCII_LOWER)
+            # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
+            low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
             hit = self._exceptions.get(low)
             if hit is None:
                 hit = porter_stem(low)

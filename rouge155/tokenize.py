@@ -1,6 +1,7 @@
 """From cleaned text to the tokens every metric counts: stopwords, the first-character filter, stemming."""
 from __future__ import annotations
 
+from itertools import chain
 from typing import Callable, Dict, FrozenSet, List, Optional
 
 import numpy as np
@@ -67,18 +68,18 @@ class TokenIds(dict):
         """Token ids of raw (not yet cleaned) text."""
         if not text:
             return np.zeros(0, dtype=np.int64)
-        arr = np.array(list(map(self.__getitem__, clean_tokens(text))), dtype=np.int64)
+        toks = clean_tokens(text)
+        arr = np.fromiter(map(self.__getitem__, toks), dtype=np.int64, count=len(toks))
         return arr[arr >= 0]
 
     def unit_ids(self, units: List[bytes]):
         """Token ids of several raw units, concatenated, and each unit's token count."""
-        raw: List[bytes] = []
-        owner: List[int] = []
-        for k, u in enumerate(units):
-            toks = clean_tokens(u)
-            raw += toks
-            owner += [k] * len(toks)
-        arr = np.array(list(map(self.__getitem__, raw)), dtype=np.int64)
+        per_unit = [clean_tokens(u) for u in units]
+        lengths = np.fromiter(map(len, per_unit), dtype=np.int64, count=len(per_unit))
+        total = int(lengths.sum())
+        arr = np.fromiter(map(self.__getitem__, chain.from_iterable(per_unit)), dtype=np.int64, count=total)
         keep = arr >= 0
-        lengths = np.bincount(np.array(owner, dtype=np.int64)[keep], minlength=len(units))
-        return arr[keep], lengths
+        if keep.all():
+            return arr, lengths
+        counted = np.bincount(np.repeat(np.arange(len(units)), lengths)[keep], minlength=len(units))
+        return arr[keep], counted
