@@ -372,7 +372,7 @@ def run_blocks(
     tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, Stemmer(language.exceptions))
     size = CHUNK_EVALS
     if jobs > 1:
-        size = max(1, min(CHUNK_EVALS, -(-len(evals) // (2 * jobs))))
+        size = max(1, min(CHUNK_EVALS, -(-len(evals) // (6 * jobs))))
     starts = list(range(0, len(evals), size)) or [0]
     tasks = [(evals[s : s + size], s, list(systems)) for s in starts]
     results = []
