@@ -14,7 +14,7 @@ from .aggregate import Averages, Counts, average_many, instance_values, perl_ord
 from .config import EvalConfig, Evaluation
 from .errors import OptionError
 from .evaluate import MemorySource, MetricBlock, Run, TextSource
-from .options import Options
+from .options import Options, typed_options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
 
@@ -155,10 +155,7 @@ def evaluate(
     :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``).
     """
     if options is None:
-        try:
-            options = Options(**flags)
-        except TypeError as exc:
-            raise OptionError(str(exc)) from None
+        options = typed_options(**flags)
     elif flags:
         raise OptionError("give either an Options object or keyword options, not both")
     texts: Dict[str, bytes] = {}

@@ -118,3 +118,48 @@ class Options:
                 )
         if self.weight is not None and math.isinf(perl_num(self.weight)):
             raise OptionError("ROUGE-W weight factor must be finite.")
+
+
+_NUMERIC_RULES = {
+    # name: (accepts, description)
+    "ngram": (lambda v: isinstance(v, int) and v >= 0, "an integer >= 0"),
+    "weight": (lambda v: v > 0 and math.isfinite(v), "a number > 0"),
+    "skip_distance": (lambda v: math.isfinite(v), "a number (negative: no gap limit)"),
+    "word_limit": (lambda v: v >= 0, "a number >= 0"),
+    "byte_limit": (lambda v: v >= 0, "a number >= 0"),
+    "alpha": (lambda v: 0 <= v <= 1, "a number between 0 and 1"),
+    "token_mode": (lambda v: v in (0, 1, 2), "0, 1 or 2"),
+    "resamples": (lambda v: isinstance(v, int) and v >= 1, "an integer >= 1"),
+    "confidence": (lambda v: 0 <= v <= 100, "a number between 0 and 100"),
+}
+
+
+def typed_options(**kwargs) -> Options:
+    """Options for the Python API: typed values, checked strictly, with clear errors.
+
+    The command line keeps Perl's leniency (``-n abc`` means 0); the API does not.
+    """
+    fields = set(Options.__dataclass_fields__)
+    unknown = sorted(set(kwargs) - fields)
+    if unknown:
+        raise OptionError(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    for name, value in kwargs.items():
+        if value is None:
+            continue
+        if name in _NUMERIC_RULES:
+            ok, what = _NUMERIC_RULES[name]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not ok(value):
+                raise OptionError(f"{name} must be {what}, not {value!r}")
+        elif name == "be_mode":
+            if value not in BE_MODES:
+                raise OptionError(f"be_mode must be one of {', '.join(BE_MODES)}, not {value!r}")
+        elif name == "score_formula":
+            if value not in ("A", "B"):
+                raise OptionError(f"score_formula must be 'A' (model average) or 'B' (best model), not {value!r}")
+        elif not isinstance(value, bool):
+            raise OptionError(f"{name} must be True or False, not {value!r}")
+    if kwargs.get("word_limit") and kwargs.get("byte_limit"):
+        raise OptionError("give word_limit or byte_limit, not both")
+    options = Options(**kwargs)
+    options.check()
+    return options
