@@ -263,6 +263,25 @@ def _wlcs_rows(a, b, big_m, big_n, weights):
     return direction
 
 
+def _backtrack_long_rows(direction, m, n, marks) -> None:
+    """``markLCS`` for long rows, one alignment at a time: a run of left moves is skipped in one
+    search of the row (a path visits each row once, so the work stays that of the table)."""
+    import numpy as np
+
+    for p in range(direction.shape[2]):
+        i, j = int(m[p]), int(n[p])
+        while i and j:
+            move = direction[i, j, p]
+            if move == _LEFT:
+                before = np.flatnonzero(direction[i, 1:j, p] != _LEFT)
+                j = int(before[-1]) + 1 if before.size else 0
+                continue
+            if move == _DIAG:
+                marks[p, i - 1] = True
+                j -= 1
+            i -= 1
+
+
 def _align_bucket(a, b, m, n, big_m, big_n, weights):
     """Direction tables for one bucket (a, b: tokens x alignments); the model positions each
     backtrack marks, as (alignment, position)."""
@@ -276,23 +295,14 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
         direction = _wlcs_rows(a, b, big_m, big_n, weights)
     else:
         direction = _wlcs_diagonals(a, b, big_m, big_n, weights)
-    jump = None
-    if rows and big_n > 256:
-        # long rows: from (i, j) a run of left moves ends at the last non-left cell at or before j
-        cols = np.arange(big_n + 1, dtype=np.int32)[None, :, None]
-        jump = np.maximum.accumulate(np.where(direction != _LEFT, cols, 0), axis=1).astype(np.int32)
     marks = np.zeros((count, big_m), dtype=bool)
+    if rows and big_n > 256:
+        _backtrack_long_rows(direction, m, n, marks)
+        return marks
     i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
     live = np.flatnonzero((i > 0) & (j > 0))
     while live.size:
         ii, jj = i[live], j[live]
-        if jump is not None:
-            jj = jump[ii, jj, live].astype(np.int64)
-            j[live] = jj
-            ok = jj > 0
-            live, ii, jj = live[ok], ii[ok], jj[ok]
-            if not live.size:
-                break
         move = direction[ii, jj, live] if rows else direction[ii + jj, ii, live]
         is_diag = move == _DIAG
         marks[live[is_diag], ii[is_diag] - 1] = True
@@ -318,10 +328,14 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
         return owner, pos
 
     m_owner, m_pos = expand(model_off, model_len)
-    p_owner, p_pos = expand(peer_off, peer_len)
+    # each distinct peer unit once (alignments share them)
+    units, unit_of = np.unique(peer_off, return_inverse=True)
+    unit_len = np.zeros(len(units), dtype=np.int64)
+    unit_len[unit_of.reshape(-1)] = peer_len
+    p_owner, p_pos = expand(units, unit_len)
     width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
     peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
-    want = m_owner * width + model_ids[m_pos]
+    want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
     idx = np.minimum(np.searchsorted(peer_keys, want), max(len(peer_keys) - 1, 0))
     keep = peer_keys[idx] == want if len(peer_keys) else np.zeros(len(want), dtype=bool)
     kept_len = np.bincount(m_owner[keep], minlength=len(model_len))
