@@ -353,11 +353,20 @@ def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise
 
 
 def entry_point() -> None:
+    """The ``rouge155`` command. Exits without tearing down the interpreter's objects (the output is
+    flushed first): on large runs that clean-up is pure waiting."""
+    code = 0
     try:
         main(prog_name=PROG)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if isinstance(exc.code, str):
+            sys.stderr.write(exc.code + "\n")
+    except KeyboardInterrupt:
+        code = 130
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
     except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
-        sys.exit(1)
+        code = code or 1
+    os._exit(code)
