@@ -1,6 +1,6 @@
 """Sentence splitting for plain-text input, where the user asks for it.
 
-nltk's punkt model is used when nltk and its ``punkt`` data are installed; otherwise a documented
+nltk's punkt model is used when nltk and its punkt data are installed; otherwise a documented
 rule-based splitter: a sentence ends at ``.``, ``!`` or ``?`` (optionally followed by closing quotes
 or brackets) before whitespace and an upper-case letter, digit or opening quote — except after
 common abbreviations (``Mr.``, ``Dr.``, ``U.S.``, single initials, ...).
@@ -42,13 +42,14 @@ def rule_based_split(text: str) -> List[str]:
 
 @lru_cache(maxsize=1)
 def splitter() -> Callable[[str], List[str]]:
-    """nltk's punkt when available, else :func:`rule_based_split`."""
+    """nltk's punkt (``sent_tokenize``) when nltk and its data are installed, else
+    :func:`rule_based_split`. nltk is optional and never downloads anything here."""
     try:
-        import nltk.data
+        from nltk.tokenize import sent_tokenize
 
-        punkt = nltk.data.load("tokenizers/punkt/english.pickle")
-        return punkt.tokenize
-    except Exception:  # nltk or its data missing: fall back (documented)
+        sent_tokenize("A test. Another one.")  # raises LookupError when the punkt data is missing
+        return sent_tokenize
+    except Exception:  # nltk or its data missing: the documented fallback
         return rule_based_split
 
 

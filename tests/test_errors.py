@@ -69,6 +69,12 @@ def work(tmp_path_factory, reference):
     (d / "bad.be").write_text("a|b|c\nonly|two\n")
     (d / "good.be").write_text("a|b|c\n")
     (d / "badbe.lst").write_text("bad.be good.be\n")
+    weird = "p/caf\udce9-\udcff.spl"  # non-UTF-8 bytes in a file name (surrogate-escaped)
+    import os
+
+    with open(os.fsencode(str(d / weird)), "wb") as fh:
+        fh.write(b"the rail strike ended\n")
+    (d / "weird.lst").write_bytes(b"p/caf\xe9-\xff.spl m/T03.M.A.spl\n")
     (d / "nostop").mkdir()
     (d / "noexc").mkdir()
     (d / "noexc" / "smart_common_words.txt").write_text("the\n")
@@ -116,6 +122,7 @@ CASES = {
     "-z unknown format": ["-n", "2", "-z", "FOO", "ok.lst"],
     "-z missing peer file": ["-z", "SPL", "missing.lst"],
     "-z missing model": ["-z", "SPL", "missing-model.lst"],
+    "non-UTF-8 bytes in a path": ["-n", "2", "-z", "SPL", "weird.lst"],
     "-z BE on SPL files": ["-3", "HM", "-z", "SPL", "be.lst"],
     "BE line with two fields": ["-3", "HM", "-z", "SIMPLE", "badbe.lst"],
     "unknown BE mode": ["-3", "XYZ", "-z", "SIMPLE", "badbe.lst"],
