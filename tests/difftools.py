@@ -132,3 +132,16 @@ def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be
             if len(cases) < count:
                 cases.append((root, flags(r, es)))
     return cases
+
+
+def read_cases(path: Path):
+    """``ARGS|EXPECTED-FILE`` lines (a cases.txt), as (args, expected file name) pairs."""
+    import shlex
+
+    out = []
+    if path.is_file():
+        for line in path.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                args, expected = line.split("|")
+                out.append((shlex.split(args), expected))
+    return out

@@ -1,24 +1,12 @@
 """rouge155 against sample-output/, which the reference printed for sample-test/."""
-import shlex
-from pathlib import Path
-
 import pytest
 
-from difftools import REPO, run_ours
+from difftools import REPO, read_cases, run_ours
 
 CASES = REPO / "sample-output" / "cases.txt"
 
 
-def _cases():
-    out = []
-    for line in CASES.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            args, expected = line.split("|")
-            out.append(pytest.param(shlex.split(args), expected, id=expected))
-    return out
-
-
-@pytest.mark.parametrize("args,expected", _cases())
+@pytest.mark.parametrize("args,expected", [pytest.param(a, e, id=e) for a, e in read_cases(CASES)])
 def test_own_sample(args, expected):
     got = run_ours(args, str(REPO / "sample-test"))
     assert got.status == 0, got.stderr
