@@ -380,14 +380,22 @@ def run_blocks(
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
+        # jobs - 1 forked workers take every chunk but each jobs-th, which this process computes meanwhile
         _SHARED.update(options=options, tokenizer=tokenizer, source=source)
+        results = [None] * len(tasks)
         try:
             ctx = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                for task, result in zip(tasks, pool.map(_chunk_job, tasks)):
-                    results.append(result)
+            with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
+                futures = {k: pool.submit(_chunk_job, task) for k, task in enumerate(tasks) if k % jobs}
+                for k, task in enumerate(tasks):
+                    if k % jobs == 0:
+                        results[k] = compute_chunk(*task, options, tokenizer, source)
+                        if progress:
+                            progress(len(task[0]))
+                for k, future in futures.items():
+                    results[k] = future.result()
                     if progress:
-                        progress(len(task[0]))
+                        progress(len(tasks[k][0]))
         finally:
             _SHARED.clear()
     else:
