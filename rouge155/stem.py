@@ -7,7 +7,6 @@ result of the previous one. nltk's PorterStemmer (any mode) gives other stems fo
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Mapping, Optional
 
 _c = "[^aeiou]"

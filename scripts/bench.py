@@ -11,12 +11,10 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
 """
 import argparse
 import json
-import os
 import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent

@@ -7,7 +7,6 @@ Needs the reference installed by scripts/setup-reference.sh.
 import argparse
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -5,7 +5,6 @@ Three topics, three systems and one to four references per topic, each rendered 
 SPL (one sentence per line) and ISI formats, with XML configs and -z file lists.
 """
 import html
-import os
 import sys
 from pathlib import Path
 

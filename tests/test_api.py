@@ -59,7 +59,6 @@ def test_api_options_validated():
 
 def test_batched_and_step_engines_agree(tmp_path):
     """The fast engine and the step-by-step one give the same bytes (no reference needed)."""
-    import random
 
     from difftools import differential_cases
     from rouge155.cli import getopts, options_from_flags

@@ -4,7 +4,6 @@ import os
 import subprocess
 import sys
 import venv
-from pathlib import Path
 
 import pytest
 

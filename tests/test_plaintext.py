@@ -1,8 +1,5 @@
 """Plain-text modes (no config to write) give what a hand-written config gives."""
-import json
-from pathlib import Path
 
-import pytest
 
 from rouge155.sentences import rule_based_split
 

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from difftools import REPO, compare, run_ours, run_perl
+from difftools import REPO, run_ours, run_perl
 
 _INT = re.compile(rb"^-?[0-9]+$")
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+import numpy as np
+
 Trace = Optional[Callable[[List[str]], None]]
 
 _DIAG, _UP, _LEFT = 1, 2, 3
@@ -149,7 +151,6 @@ def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
     """Alignment indices in buckets of similar shape: model lengths binned, then peer lengths sorted
     and cut into runs of at least ``min_size`` (fewer, larger buckets: fewer numpy calls), each split
     to fit the cell budget. Yields (indices, padded model length, padded peer length)."""
-    import numpy as np
 
     edges = np.array([8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512])
     m_bin = np.searchsorted(edges, m)
@@ -168,7 +169,6 @@ def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
 
 
 def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width: int, pad: int) -> "np.ndarray":
-    import numpy as np
 
     out = np.full((len(offsets), width), pad, dtype=np.int64)
     cols = np.arange(width)
@@ -181,7 +181,6 @@ def _lcs_rows(a, b, big_m, big_n):
     """ROUGE-L's table row by row: c[i][j] = max(c[i-1][j], c[i-1][j-1] + eq, c[i][j-1]) is a running
     maximum along the row, so each row is a few whole-array operations. Arrays are laid out with the
     alignments last (contiguous). Directions as [i, j, alignment]."""
-    import numpy as np
 
     count = a.shape[1]
     direction = np.zeros((big_m + 1, big_n + 1, count), dtype=np.uint8)
@@ -200,7 +199,6 @@ def _lcs_rows(a, b, big_m, big_n):
 def _wlcs_diagonals(a, b, big_m, big_n, weights):
     """ROUGE-W's table anti-diagonal by anti-diagonal (cells i + j = d depend only on the two previous
     diagonals), in the script's float order, alignments last. Directions as [i + j, i, alignment]."""
-    import numpy as np
 
     count = a.shape[1]
     rb = np.full((big_n + 2 * big_m, count), -3, dtype=np.int64)
@@ -236,7 +234,6 @@ def _wlcs_rows(a, b, big_m, big_n, weights):
     So a row is a running maximum in segments that start at its matches: computed exactly on the
     values' ranks (segment * ranks + rank), which keeps the script's floats untouched.
     Directions as [i, j, alignment]."""
-    import numpy as np
 
     count = a.shape[1]
     direction = np.zeros((big_m + 1, big_n + 1, count), dtype=np.uint8)
@@ -266,7 +263,6 @@ def _wlcs_rows(a, b, big_m, big_n, weights):
 def _backtrack_long_rows(direction, m, n, marks) -> None:
     """``markLCS`` for long rows, one alignment at a time: a run of left moves is skipped in one
     search of the row (a path visits each row once, so the work stays that of the table)."""
-    import numpy as np
 
     for p in range(direction.shape[2]):
         i, j = int(m[p]), int(n[p])
@@ -285,7 +281,6 @@ def _backtrack_long_rows(direction, m, n, marks) -> None:
 def _align_bucket(a, b, m, n, big_m, big_n, weights):
     """Direction tables for one bucket (a, b: tokens x alignments); the model positions each
     backtrack marks, as (alignment, position)."""
-    import numpy as np
 
     count = a.shape[1]
     rows = weights is None or big_m + big_n > 1024
@@ -319,7 +314,6 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
     row above, so dropping it changes neither the table's other cells nor the backtrack's path.
     Returns the kept tokens (concatenated), their global positions, and per-alignment offsets/counts.
     """
-    import numpy as np
 
     def expand(off, length):
         total = int(length.sum())
@@ -346,7 +340,6 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
 def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None):
     """For alignments r (model unit at model_off[r], peer unit at peer_off[r]), the union of the
     backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table)."""
-    import numpy as np
 
     mask = np.zeros(len(model_ids), dtype=bool)
     keep = (model_len > 0) & (peer_len > 0)
@@ -374,7 +367,6 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
 def batch_clip(pair, tok, marked, model_limit, peer_limit):
     """Which marked tokens count: per (pair, token), the first min(model count, peer count) marked
     occurrences in model order (the dict bookkeeping of ``lcs``/``wlcs``, without the loop)."""
-    import numpy as np
 
     counted = np.zeros(len(tok), dtype=bool)
     where = np.flatnonzero(marked)
@@ -394,7 +386,6 @@ def batch_clip(pair, tok, marked, model_limit, peer_limit):
 
 def sequential_sums(values, groups, n_groups):
     """Per group, the values added left to right from 0 (as the script's loops add floats)."""
-    import numpy as np
 
     out = np.zeros(n_groups, dtype=np.float64)
     if len(values) == 0:
@@ -415,7 +406,6 @@ def sequential_sums(values, groups, n_groups):
 def batch_weighted_hits(pair, unit, counted, marked, n_pairs, weights):
     """ROUGE-W hits per pair from counted/marked model tokens laid out pair by pair, unit by unit:
     a run is flushed at a counted token followed by an unmarked one or the unit's end."""
-    import numpy as np
 
     n = len(unit)
     if n == 0:

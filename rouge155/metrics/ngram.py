@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence, Tuple
 
+import numpy as np
+
 
 def ngrams(tokens: Sequence[str], n: int) -> Tuple[Counter, int]:
     """The n-gram multiset of a token list and its size (``_cn_``)."""
@@ -30,7 +32,6 @@ def clipped_hits(model: Counter, peer: Counter) -> int:
 
 def extend_codes(codes: "np.ndarray", ids: "np.ndarray", k: int) -> "np.ndarray":
     """Dense codes of the (k+1)-grams at each start, from the k-gram codes ``codes`` (one per start)."""
-    import numpy as np
 
     total = len(ids)
     width = np.int64(int(ids.max()) + 1)
@@ -43,7 +44,6 @@ def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | No
     """n-gram codes of concatenated documents: (document index, dense code) of every n-gram that
     lies inside one document. ``ids`` are token ids, ``doc`` each token's document index; ``cache``
     keeps the codes of shorter n-grams for the next n."""
-    import numpy as np
 
     total = len(ids)
     if total < n:

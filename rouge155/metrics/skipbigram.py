@@ -7,6 +7,8 @@ from typing import Sequence, Tuple
 
 from ..perl import Number
 
+import numpy as np
+
 
 def skip_bigrams(tokens: Sequence[str], distance: Number, with_unigrams: bool) -> Tuple[Counter, int]:
     """Skip-bigrams with at most ``distance`` tokens between (negative: any gap), and their count.
@@ -59,7 +61,6 @@ def batch_codes(seq: "np.ndarray", pos: "np.ndarray", length: "np.ndarray", tok:
     last-token rule apply to the original positions). A pair (a, b) codes as a * (width + 1) + b and
     the -u unigram of a as a * (width + 1) + width.
     """
-    import numpy as np
 
     base = np.int64(width + 1)
     out_seq, out_code = [], []
@@ -107,7 +108,6 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     C[a, b] = sum_j before_j[a] * X[j, b], where before_j counts each type in the window the script
     allows before position j; hits are sum(min(C_model, C_peer)). Returns (bigram hits, unigram hits).
     """
-    import numpy as np
 
     bigram = np.zeros(n_pairs, dtype=np.int64)
     unigram = np.zeros(n_pairs, dtype=np.int64)
