@@ -5,9 +5,9 @@ import math
 from collections import Counter
 from typing import Sequence, Tuple
 
-from ..perl import Number
-
 import numpy as np
+
+from ..perl import Number
 
 
 def skip_bigrams(tokens: Sequence[str], distance: Number, with_unigrams: bool) -> Tuple[Counter, int]:
