@@ -46,7 +46,7 @@ def combine(
     best = -1.0
     for m in matches:
         if score_mode == "B":
-            if m.score > best:
+            if m.score > best:  # Perl quirk: ties keep the earlier model; ROUGE-L compares unrounded scores
                 best = m.score
                 hit, model_count, peer_count = m.hit, m.model_count, m.peer_count
         else:  # "A" and any other value: model average
@@ -176,7 +176,10 @@ def summarize(
     confidence: Number,
     alpha: Number,
 ) -> Averages:
-    """``computeAverages`` from a block's values (Perl order) and its resample sums."""
+    """``computeAverages`` from a block's values (Perl order) and its resample sums.
+
+    Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
+    """
     totals: List[Number] = [0, 0, 0]
     for row in values.tolist():
         for c in range(3):

@@ -255,6 +255,7 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
         raise NeedsStepByStep()  # the script divides by zero here
     inverse = 1 / weight
     score = np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())])
+    # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
     model_count = np.array([b**weight for b in base.tolist()])
     peer_w = np.array([float(c) ** weight for c in peer_count.tolist()])
     return PairScores(hit, model_count, peer_w, score)

@@ -182,7 +182,7 @@ def _resolve_systems(parsed: ParsedArgs, flags) -> Tuple[Optional[str], bool, Op
     """(system ID, evaluate all, file-list peer ID) as the script derives them from its arguments."""
     pos = parsed.positional
     z = flags.get("z")
-    all_flag = bool(flags.get("a")) and z is None  # -z makes the script ignore -a
+    all_flag = bool(flags.get("a")) and z is None  # Perl quirk: -z makes the script ignore -a
     if len(pos) == 1 and z is None and not flags.get("a"):
         raise _Die(
             "Please specify a system ID to evaluate or use option '-a' to evaluate all systems. "

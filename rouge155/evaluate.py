@@ -162,7 +162,8 @@ class Run:
         return self.tokenizer.tokens(self.joined_text(path, fmt), stemming)
 
     def unit_texts(self, path: str, fmt: Optional[str]) -> List[str]:
-        """``readText_LCS``: the cleaned, limited units."""
+        """``readText_LCS``: the cleaned, limited units (Perl quirk: it never warns, its test
+        ``defined(@units > 0)`` being always true)."""
         units = limited_units(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
         return [clean(u) for u in units]
 

@@ -94,7 +94,7 @@ class Options:
 
     @property
     def token_mode_num(self) -> Optional[int]:
-        """-t: 1 or 2 count by token; 0 and anything else average per unit (None)."""
+        """-t: 1 or 2 count by token; 0 and (Perl quirk) any other value average per unit (None)."""
         if self.token_mode is None:
             return None
         t = perl_num(self.token_mode)

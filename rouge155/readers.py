@@ -96,12 +96,13 @@ def _take_bytes(unit: bytes, count: Number) -> bytes:
 def limited_text(units: Sequence[bytes], word_limit: Number, byte_limit: Number) -> Optional[bytes]:
     """``readText``'s limits: the units joined with spaces; ``None`` where Perl leaves it undefined."""
     if word_limit == 0 and byte_limit == 0:
+        # Perl quirk: without limits the text is join(" ", ...), defined even when empty: no warning.
         return b" ".join(units)
     out = b""
     used = 0
     if word_limit != 0:
         for unit in units:
-            tokens = split_ws(unit)
+            tokens = split_ws(unit)  # Perl quirk: a leading empty field counts as a word
             n = len(tokens)
             if used + n < word_limit:
                 out += (b" " + unit) if used != 0 else unit

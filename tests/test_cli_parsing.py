@@ -41,3 +41,24 @@ def test_long_options_are_ours():
 def test_long_options_after_positionals():
     p = getopts(["-a", "x.xml", "--format", "json", "-m", "--quiet"])
     assert p.long == ["--format", "json", "--quiet"] and p.positional == ["x.xml", "-m"]
+
+
+def test_data_dir_from_environment(monkeypatch, tmp_path):
+    """-e, else $ROUGE_EVAL_HOME, else $RED_EVAL_HOME, else the bundled data."""
+    from rouge155.resources import bundled_data_dir, resolve_data_dir
+
+    env = {"RED_EVAL_HOME": "/red", "ROUGE_EVAL_HOME": "/rouge"}
+    assert resolve_data_dir("/e", env) == "/e"
+    assert resolve_data_dir(None, env) == "/rouge"
+    assert resolve_data_dir(None, {"RED_EVAL_HOME": "/red"}) == "/red"
+    assert resolve_data_dir(None, {}) == str(bundled_data_dir())
+    assert (bundled_data_dir() / "smart_common_words.txt").is_file()
+
+
+def test_help_mentions_quadratic_skip_bigrams():
+    from click.testing import CliRunner
+
+    from rouge155.cli import main
+
+    out = CliRunner().invoke(main, ["--help"]).output
+    assert "quadratic" in out and "--jobs" in out and "--format" in out

@@ -41,7 +41,7 @@ def read_lines(raw: bytes, input_format: Optional[str]) -> List[bytes]:
 def _perl_split_bar(text: bytes) -> List[bytes]:
     fields = text.split(b"|")
     while fields and fields[-1] == b"":
-        fields.pop()  # Perl's split drops trailing empty fields
+        fields.pop()  # Perl quirk: split drops trailing empty fields, so "a|b|" has two
     return fields
 
 
