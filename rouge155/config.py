@@ -10,8 +10,7 @@ from .errors import RougeError
 INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
 _FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
 # Perl's \s on XML::Parser's (Unicode) strings.
-_PERL_USPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-_TRIM_RE = re.compile(f"^[{_PERL_USPACE}]+|[{_PERL_USPACE}]+$")
+_PERL_USPACE_CHARS = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
 
 
 @dataclass
@@ -56,7 +55,8 @@ class EvalConfig:
 
 
 def _trim(text: str) -> str:
-    return _TRIM_RE.sub("", text)
+    r"""Perl's s/^[\n\s]+//; s/[\n\s]+$// on XML::Parser's (Unicode) strings."""
+    return text.strip(_PERL_USPACE_CHARS)
 
 
 def _texts(elem) -> List[str]:
@@ -114,10 +114,22 @@ def read_xml_config(path: str) -> EvalConfig:
             )
         return evals[eval_id]
 
+    names: Dict[str, str] = {}
+
+    def name_of(node) -> Optional[str]:
+        """The upper-cased DOM name (None for comments and processing instructions)."""
+        tag = node.tag
+        if type(tag) is not str:
+            return None
+        name = names.get(tag)
+        if name is None:
+            name = names[tag] = _dom_name(node).upper()
+        return name
+
     def walk(node, eval_id: Optional[str]) -> None:
-        if not isinstance(node.tag, str):  # comments, processing instructions
+        name = name_of(node)
+        if name is None:
             return
-        name = _dom_name(node).upper()
         if name == "EVAL":
             eval_id = _attr(node, "ID", path)
             if eval_id not in evals:
@@ -139,7 +151,7 @@ def read_xml_config(path: str) -> EvalConfig:
                     ev.model_root = _trim(text)
         elif name == "PEERS":
             for child in node:
-                if isinstance(child.tag, str) and _dom_name(child).upper() == "P":
+                if name_of(child) == "P":
                     pid = _attr(child, "ID", path)
                     peer_ids.setdefault(pid, None)
                     ev = need(eval_id, "PEERS")
@@ -147,7 +159,7 @@ def read_xml_config(path: str) -> EvalConfig:
                         ev.peers[pid] = _trim(text)
         elif name == "MODELS":
             for child in node:
-                if isinstance(child.tag, str) and _dom_name(child).upper() == "M":
+                if name_of(child) == "M":
                     mid = _attr(child, "ID", path)
                     ev = need(eval_id, "MODELS")
                     ev.model_ids.append(mid)
