@@ -319,7 +319,7 @@ class _PerlCommand(click.Command):
 @click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
 @click.version_option(__version__, "--version", prog_name=PROG)
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (the output is identical for any N).")
+              help="Processes to use (the output is identical for any N).")
 @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True, help="text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, per "
