@@ -156,14 +156,43 @@ def options_from_flags(flags: Dict[str, Union[str, bool, None]]) -> Options:
     )
 
 
+def perl_bytes_str(arg: str) -> str:
+    """A command-line argument as Perl holds it: its bytes, one character each (Latin-1)."""
+    return os.fsencode(arg).decode("latin-1")
+
+
+def os_path(perl_str: str) -> str:
+    """Back from a Perl byte string to a path Python can open."""
+    return os.fsdecode(perl_str.encode("latin-1"))
+
+
+def perl_print_bytes(line: str) -> bytes:
+    """What Perl's ``print`` writes for a string: its bytes when no character is above 0xFF (argv
+    and file-list names are such byte strings; names from XML too, as Latin-1), else UTF-8 with
+    Perl's "Wide character" warning. Surrogate escapes stand for raw bytes."""
+    out = bytearray()
+    for ch in line:
+        c = ord(ch)
+        if c < 0x100:
+            out.append(c)
+        elif 0xDC80 <= c <= 0xDCFF:
+            out.append(c - 0xDC00)
+        else:
+            return line.encode("utf-8", "surrogateescape")
+    return bytes(out)
+
+
 class _Writer:
-    """Writes text as the bytes Perl would: names from argv and file lists keep their own bytes."""
+    """Writes text line by line as the bytes Perl would print (see :func:`perl_print_bytes`)."""
 
     def __init__(self, stream):
         self._stream = stream
 
     def write(self, text: str) -> None:
-        self._stream.write(text.encode("utf-8", "surrogateescape"))
+        if text.isascii():
+            self._stream.write(text.encode("ascii"))
+            return
+        self._stream.write(b"".join(perl_print_bytes(line) for line in text.splitlines(keepends=True)))
 
     def flush(self) -> None:
         self._stream.flush()
@@ -219,7 +248,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
     extras = extras or Extras(jobs=jobs, progress=progress)
     out = _Writer(stdout or sys.stdout.buffer)
     err = _Writer(stderr or sys.stderr.buffer)
-    parsed = getopts(argv)
+    parsed = getopts([perl_bytes_str(a) for a in argv])
     for letter in parsed.unknown:
         err.write(f"Unknown option: {letter}\n")
     flags = parsed.flags
@@ -232,7 +261,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
-        data_dir = flags.get("e") if isinstance(flags.get("e"), str) else None
+        data_dir = os_path(flags["e"]) if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
         load_language_data(resolve_data_dir(data_dir))
@@ -241,7 +270,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             config, source = _plain_text_config(extras)
             systems = [extras.system_id]
         else:
-            config_path = parsed.positional[0]
+            config_path = os_path(parsed.positional[0])
             z = flags.get("z")
             if isinstance(z, str):
                 config = read_file_list(config_path, z, list_peer or "")

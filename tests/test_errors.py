@@ -75,6 +75,8 @@ def work(tmp_path_factory, reference):
     with open(os.fsencode(str(d / weird)), "wb") as fh:
         fh.write(b"the rail strike ended\n")
     (d / "weird.lst").write_bytes(b"p/caf\xe9-\xff.spl m/T03.M.A.spl\n")
+    (d / "unicode.xml").write_text(_xml([("tö1", "SPL", [("sé", "T03.P.S1.spl"), ("s€", "T03.P.S2.spl")],
+                                          [("A", "T03.M.A.spl")])]), encoding="utf-8")
     (d / "nostop").mkdir()
     (d / "noexc").mkdir()
     (d / "noexc" / "smart_common_words.txt").write_text("the\n")
@@ -123,6 +125,9 @@ CASES = {
     "-z missing peer file": ["-z", "SPL", "missing.lst"],
     "-z missing model": ["-z", "SPL", "missing-model.lst"],
     "non-UTF-8 bytes in a path": ["-n", "2", "-z", "SPL", "weird.lst"],
+    "non-ASCII IDs from XML": ["-n", "1", "-x", "-d", "-a", "unicode.xml"],
+    "non-ASCII system ID in argv, XML": ["-n", "1", "-x", "unicode.xml", "sé"],
+    "non-ASCII system ID in argv, -z": ["-n", "1", "-x", "-z", "SPL", "ok.lst", "sé"],
     "-z BE on SPL files": ["-3", "HM", "-z", "SPL", "be.lst"],
     "BE line with two fields": ["-3", "HM", "-z", "SIMPLE", "badbe.lst"],
     "unknown BE mode": ["-3", "XYZ", "-z", "SIMPLE", "badbe.lst"],
