@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -11,8 +11,7 @@ from .errors import RougeError
 from .perl import Number, fmt_num, r5
 
 
-@dataclass(frozen=True)
-class ModelMatch:
+class ModelMatch(NamedTuple):
     """One peer against one model: hits, the two counts, and the score ``-f B`` compares."""
 
     hit: Number

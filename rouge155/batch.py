@@ -14,7 +14,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .aggregate import f_measure
+from .aggregate import ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
 from .evaluate import MetricSpec, TextSource, metric_plan
@@ -263,26 +263,13 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
 
 def combine_pairs(s: PairScores, pair_instance: np.ndarray, n_instances: int, formula: str, alpha,
                   ratio: Callable[[float, float], float]) -> np.ndarray:
-    """Per instance: (model count, hit, R, peer count, P, F), as ``aggregate.combine`` computes them."""
-    out = np.zeros((n_instances, 6))
-    hits, mcs, pcs, scores = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score))
-    owner = pair_instance.tolist()
-    tot = [[0, 0, 0, -1.0] for _ in range(n_instances)]
-    best_mode = formula == "B"
-    for k, inst in enumerate(owner):
-        t = tot[inst]
-        if best_mode:
-            if scores[k] > t[3]:
-                t[0], t[1], t[2], t[3] = hits[k], mcs[k], pcs[k], scores[k]
-        else:
-            t[0] += hits[k]
-            t[1] += mcs[k]
-            t[2] += pcs[k]
-    for i, (hit, mc, pc, _) in enumerate(tot):
-        rec = r5(ratio(hit, mc)) if mc != 0 else 0.0
-        prec = r5(ratio(hit, pc)) if pc != 0 else 0.0
-        out[i] = (mc, hit, rec, pc, prec, f_measure(rec, prec, alpha))
-    return out
+    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine``."""
+    groups: List[List[ModelMatch]] = [[] for _ in range(n_instances)]
+    columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score))
+    for inst, match in zip(pair_instance.tolist(), map(ModelMatch._make, zip(*columns))):
+        groups[inst].append(match)
+    rows = [counts_row(combine(g, formula, alpha, ratio)) for g in groups]
+    return np.array(rows, dtype=np.float64).reshape(-1, 6)
 
 
 def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from .errors import RougeError
+from .perl import chomped_lines
 
 INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
 _FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
@@ -183,10 +184,7 @@ def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:
     except (OSError, ValueError):
         raise RougeError(f"Cannot open {path}") from None
     evaluations: List[Evaluation] = []
-    lines = raw.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    for line in lines:
+    for line in chomped_lines(raw):
         if line.startswith(b"#") or re.fullmatch(rb"\s*", line):
             continue
         files = line.split()

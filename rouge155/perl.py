@@ -57,6 +57,14 @@ def split_ws(text: bytes) -> List[bytes]:
     return fields
 
 
+def chomped_lines(raw: bytes) -> List[bytes]:
+    """The lines Perl's readline and chomp give: split at "\\n", no empty line after a final "\\n"."""
+    lines = raw.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    return lines
+
+
 def perl_int(x: Number) -> int:
     """Perl's int(): truncation toward zero."""
     return int(x)

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Tuple
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
 from .evaluate import MemorySource
+from .perl import chomped_lines
 from .sentences import split_sentences
 
 
@@ -90,11 +91,8 @@ def from_parallel_files(
 ) -> Tuple[EvalConfig, MemorySource]:
     """files2rouge's convention: line i of ``summaries`` is scored against line i of ``references``
     (evaluation IDs 1..N); a line's sentences are cut at ``separator`` or split when asked."""
-    sys_lines = _read(summaries).split(b"\n")
-    ref_lines = _read(references).split(b"\n")
-    for lines in (sys_lines, ref_lines):
-        if lines and lines[-1] == b"":
-            lines.pop()
+    sys_lines = chomped_lines(_read(summaries))
+    ref_lines = chomped_lines(_read(references))
     if len(sys_lines) != len(ref_lines):
         raise RougeError(
             f"{summaries} has {len(sys_lines)} lines but {references} has {len(ref_lines)}: they must be parallel"

@@ -9,7 +9,7 @@ from typing import Dict, FrozenSet, Mapping, Optional
 
 from .bdb import BDBError, read_hash_db
 from .errors import RougeError
-from .perl import split_ws
+from .perl import chomped_lines, split_ws
 
 EXC_ORDER = ("adj", "adv", "noun", "verb")  # a later file's entry wins, as buildExeptionDB.pl does
 
@@ -44,25 +44,18 @@ def _read_bytes(path: str) -> bytes:
         return fh.read()
 
 
-def _lines(raw: bytes):
-    lines = raw.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return lines
-
-
 def load_stopwords(path: str) -> FrozenSet[str]:
     try:
         raw = _read_bytes(path)
     except OSError:
         raise RougeError(f"Cannot open {path}") from None
     # Perl chomps each line and keys the hash with what is left (a CR stays part of the word).
-    return frozenset(line.decode("latin-1") for line in _lines(raw))
+    return frozenset(line.decode("latin-1") for line in chomped_lines(raw))
 
 
 def parse_exc(raw: bytes, into: Dict[str, str]) -> None:
     """One .exc file, as buildExeptionDB.pl reads it: first field -> second field."""
-    for line in _lines(raw):
+    for line in chomped_lines(raw):
         fields = split_ws(line)
         key = fields[0].decode("latin-1") if fields else ""
         into[key] = fields[1].decode("latin-1") if len(fields) > 1 else ""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional
 
 from ..errors import RougeError
-from ..perl import split_ws
+from ..perl import chomped_lines, split_ws
 from ..readers import format_kind
 
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
@@ -29,10 +29,7 @@ def read_lines(raw: bytes, input_format: Optional[str]) -> List[bytes]:
     """``readBE``: SIMPLE files give one BE per line; ISI BE files are read but yield nothing."""
     kind = format_kind(input_format)
     if kind == "SIMPLE":
-        parts = raw.split(b"\n")
-        if parts and parts[-1] == b"":
-            parts.pop()
-        return parts
+        return chomped_lines(raw)
     if kind == "ISI":
         return []
     raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
