@@ -180,9 +180,9 @@ def summarize(
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
     totals: List[Number] = [0, 0, 0]
-    for row in values.tolist():
-        for c in range(3):
-            totals[c] += row[c]
+    if len(values):
+        # cumsum adds in order, as the script's loop does (np.sum would add pairwise)
+        totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
     count = len(sums)

@@ -26,8 +26,9 @@ from .options import Options
 from .perl import r5
 from .readers import limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
+from .workers import run_tasks
 
-CHUNK_EVALS = 750  # instances per chunk: bounded memory, and faster than bigger chunks (caches)
+CHUNK_PAIRS = 600  # (instance, model) pairs per chunk: bounded memory, and as fast as bigger chunks
 
 
 class NeedsStepByStep(Exception):
@@ -54,11 +55,11 @@ class Doc:
 
 
 class Corpus:
-    """The documents of one chunk, each read and tokenised once, with ids from one vocabulary."""
+    """The documents of one chunk, each read and tokenised once, with ids from the run's vocabulary."""
 
-    def __init__(self, options: Options, tokenizer: Tokenizer, source: TextSource):
+    def __init__(self, options: Options, token_ids: TokenIds, source: TextSource):
         self.source = source
-        self.token_ids = TokenIds(tokenizer, options.stem)
+        self.token_ids = token_ids
         self.word_limit = options.word_limit_num
         self.byte_limit = options.byte_limit_num
         self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
@@ -293,7 +294,7 @@ def compute_chunk(
     first_index: int,
     systems: Sequence[str],
     options: Options,
-    tokenizer: Tokenizer,
+    token_ids: TokenIds,
     source: TextSource,
 ) -> Tuple[List[List[Tuple[List[int], np.ndarray]]], List[Tuple[str, Optional[str]]]]:
     """Counts for every (system, metric) block over a chunk of evaluations.
@@ -302,7 +303,7 @@ def compute_chunk(
     is undefined (for the warnings).
     """
     plan = metric_plan(options)
-    corpus = Corpus(options, tokenizer, source)
+    corpus = Corpus(options, token_ids, source)
     corpus.need_units = any(s.kind in ("L", "W") for s in plan)
     per_system: List[Dict[int, Tuple[Doc, List[Doc]]]] = []
     for system in systems:
@@ -331,14 +332,27 @@ def compute_chunk(
     return out, undefined
 
 
-# What forked workers inherit instead of receiving it pickled with every task (the tokenizer's
-# caches then also persist from one task to the next within a worker).
-_SHARED: dict = {}
-
-
-def _chunk_job(args):
-    evals, start, systems = args
-    return compute_chunk(evals, start, systems, _SHARED["options"], _SHARED["tokenizer"], _SHARED["source"])
+def chunk_bounds(weights: Sequence[int], budget: int, jobs: int) -> List[int]:
+    """Chunk boundaries over evaluations of the given weights (pairs), about ``budget`` each. With
+    several processes the last chunks shrink (guided scheduling), so that the processes run out of
+    work at about the same time."""
+    bounds = [0]
+    remaining = 0
+    for w in weights:
+        remaining += w
+    acc = 0
+    target = budget
+    for i, w in enumerate(weights):
+        if jobs > 1 and acc == 0:
+            target = min(budget, max(budget // 8, -(-remaining // (2 * jobs))))
+        acc += w
+        if acc >= target:
+            bounds.append(i + 1)
+            remaining -= acc
+            acc = 0
+    if bounds[-1] != len(weights) or len(bounds) == 1:
+        bounds.append(len(weights))
+    return bounds
 
 
 def run_blocks(
@@ -358,39 +372,20 @@ def run_blocks(
     plan = metric_plan(options)
     evals = config.evaluations
     tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, Stemmer(language.exceptions))
-    size = max(1, CHUNK_EVALS // max(1, len(systems)))
-    if jobs > 1:
-        size = max(1, min(size, -(-len(evals) // (6 * jobs))))
-    starts = list(range(0, len(evals), size)) or [0]
-    tasks = [(evals[s : s + size], s, list(systems)) for s in starts]
-    results = []
-    if jobs > 1 and len(tasks) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
+    n_systems = len(systems)
+    weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
+    bounds = chunk_bounds(weights, CHUNK_PAIRS, jobs)
+    tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 
-        # jobs - 1 forked workers take every chunk but each jobs-th, which this process computes meanwhile
-        _SHARED.update(options=options, tokenizer=tokenizer, source=source)
-        results = [None] * len(tasks)
-        try:
-            ctx = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=ctx) as pool:
-                futures = {k: pool.submit(_chunk_job, task) for k, task in enumerate(tasks) if k % jobs}
-                for k, task in enumerate(tasks):
-                    if k % jobs == 0:
-                        results[k] = compute_chunk(*task, options, tokenizer, source)
-                        if progress:
-                            progress(len(task[0]))
-                for k, future in futures.items():
-                    results[k] = future.result()
-                    if progress:
-                        progress(len(tasks[k][0]))
-        finally:
-            _SHARED.clear()
-    else:
-        for task in tasks:
-            results.append(compute_chunk(*task, options, tokenizer, source))
-            if progress:
-                progress(len(task[0]))
+    def compute(k: int):
+        return compute_chunk(*tasks[k], options, token_ids, source)
+
+    def done(k: int) -> None:
+        if progress:
+            progress(len(tasks[k][0]))
+
+    results = run_tasks(len(tasks), compute, jobs, done)
 
     blocks = []
     for si, system in enumerate(systems):

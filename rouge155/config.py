@@ -62,9 +62,10 @@ def _trim(text: str) -> str:
 
 def _texts(elem) -> List[str]:
     """The element's text nodes, as XML::DOM sees them (comments and child elements split them)."""
-    out = []
-    if elem.text is not None:
-        out.append(elem.text)
+    text = elem.text
+    if not len(elem):
+        return [] if text is None else [text]
+    out = [] if text is None else [text]
     for child in elem:
         if child.tail is not None:
             out.append(child.tail)
@@ -115,62 +116,61 @@ def read_xml_config(path: str) -> EvalConfig:
             )
         return evals[eval_id]
 
-    names: Dict[str, str] = {}
+    names: Dict[object, Optional[str]] = {}
 
     def name_of(node) -> Optional[str]:
         """The upper-cased DOM name (None for comments and processing instructions)."""
         tag = node.tag
-        if type(tag) is not str:
-            return None
-        name = names.get(tag)
-        if name is None:
-            name = names[tag] = _dom_name(node).upper()
-        return name
+        try:
+            return names[tag]
+        except KeyError:
+            name = names[tag] = _dom_name(node).upper() if type(tag) is str else None
+            return name
 
     def walk(node, eval_id: Optional[str]) -> None:
-        name = name_of(node)
-        if name is None:
-            return
-        if name == "EVAL":
-            eval_id = _attr(node, "ID", path)
-            if eval_id not in evals:
-                evals[eval_id] = Evaluation(eval_id=eval_id)
-                order.append(evals[eval_id])
-            for child in node:
-                walk(child, eval_id)
-        elif name == "INPUT-FORMAT":
-            fmt = _attr(node, "TYPE", path)
-            if not _FORMAT_RE.match(fmt):
-                raise RougeError(f"Unknown input type: {fmt}")
-            need(eval_id, "INPUT-FORMAT").input_format = fmt
-        elif name in ("PEER-ROOT", "MODEL-ROOT"):
-            for text in _texts(node):
-                ev = need(eval_id, name)
-                if name == "PEER-ROOT":
-                    ev.peer_root = _trim(text)
-                else:
-                    ev.model_root = _trim(text)
-        elif name == "PEERS":
-            for child in node:
-                if name_of(child) == "P":
-                    pid = _attr(child, "ID", path)
-                    peer_ids.setdefault(pid, None)
-                    ev = need(eval_id, "PEERS")
-                    for text in _texts(child):
-                        ev.peers[pid] = _trim(text)
-        elif name == "MODELS":
-            for child in node:
-                if name_of(child) == "M":
-                    mid = _attr(child, "ID", path)
-                    ev = need(eval_id, "MODELS")
-                    ev.model_ids.append(mid)
-                    for text in _texts(child):
-                        ev.models[mid] = _trim(text)
-        else:
-            for child in node:
+        """The script's recursive DOM walk over ``node``'s children."""
+        for child in node:
+            name = name_of(child)
+            if name is None:
+                continue
+            if name == "EVAL":
+                child_id = _attr(child, "ID", path)
+                if child_id not in evals:
+                    evals[child_id] = Evaluation(eval_id=child_id)
+                    order.append(evals[child_id])
+                walk(child, child_id)
+            elif name == "INPUT-FORMAT":
+                fmt = _attr(child, "TYPE", path)
+                if not _FORMAT_RE.match(fmt):
+                    raise RougeError(f"Unknown input type: {fmt}")
+                need(eval_id, "INPUT-FORMAT").input_format = fmt
+            elif name == "PEER-ROOT" or name == "MODEL-ROOT":
+                for text in _texts(child):
+                    ev = need(eval_id, name)
+                    if name == "PEER-ROOT":
+                        ev.peer_root = _trim(text)
+                    else:
+                        ev.model_root = _trim(text)
+            elif name == "PEERS":
+                for item in child:
+                    if name_of(item) == "P":
+                        pid = _attr(item, "ID", path)
+                        peer_ids.setdefault(pid, None)
+                        ev = need(eval_id, "PEERS")
+                        for text in _texts(item):
+                            ev.peers[pid] = _trim(text)
+            elif name == "MODELS":
+                for item in child:
+                    if name_of(item) == "M":
+                        mid = _attr(item, "ID", path)
+                        ev = need(eval_id, "MODELS")
+                        ev.model_ids.append(mid)
+                        for text in _texts(item):
+                            ev.models[mid] = _trim(text)
+            else:
                 walk(child, eval_id)
 
-    walk(root, None)
+    walk([root], None)
     return EvalConfig(evaluations=order, peer_ids=list(peer_ids))
 
 

@@ -133,7 +133,7 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
         while stop < n_pairs and stop - batch < 512:
             top = order[stop]
             span = max(int(m_len[top]), int(p_len[top]), 1)
-            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 19:
+            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 17:
                 break
             stop += 1
         members = order[batch:stop]
