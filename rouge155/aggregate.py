@@ -140,6 +140,7 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
     for n, members in by_size.items():
         width = 3 * len(members)
         acc = np.zeros((count, width))
+        drawn = np.empty((count, width))
         if n:
             values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
             state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
@@ -152,7 +153,8 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
                 states = (mult[:k, None] * state[None, :] + incr[:k, None]) & _MASK
                 idx = (states.astype(np.float64) * (2.0**-48) * scale).astype(np.intp)
                 for row in idx:
-                    acc += values[row]  # left to right, as the script adds
+                    np.take(values, row, axis=0, out=drawn)
+                    np.add(acc, drawn, out=acc)  # left to right, as the script adds
                 state = states[k - 1]
         for j, k in enumerate(members):
             out[k] = acc[:, 3 * j : 3 * j + 3]
@@ -209,23 +211,19 @@ def summarize(
     )
 
 
-def _sums_job(args):
-    return bootstrap_sums(*args)
-
-
-def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, jobs: int) -> List[np.ndarray]:
-    """``bootstrap_sums`` with the resamples split between processes (each resample is independent)."""
-    work = sum(len(t) for t in tables) * count
-    if jobs <= 1 or work < 4_000_000:
+def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
+    """``bootstrap_sums`` with the resamples split between ``workers``' processes (each resample is
+    independent)."""
+    work = 0
+    for t in tables:
+        work += len(t) * count
+    parts = workers.active if workers is not None else 1
+    if parts <= 1 or work < 4_000_000:
         return bootstrap_sums(tables, count)
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    bounds = np.linspace(0, count, jobs + 1).astype(int)
-    tasks = [(tables, int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        parts = list(pool.map(_sums_job, tasks))
-    return [np.vstack([part[k] for part in parts]) for k in range(len(tables))]
+    bounds = np.linspace(0, count, parts + 1).astype(int)
+    calls = [(tables, int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    results = workers.map(bootstrap_sums, calls)
+    return [np.vstack([part[k] for part in results]) for k in range(len(tables))]
 
 
 def average_many(
@@ -234,7 +232,7 @@ def average_many(
     resamples: Number,
     confidence: Number,
     alpha: Number,
-    jobs: int = 1,
+    workers=None,
 ) -> List[Averages]:
     """``computeAverages`` for many blocks (values already in Perl order), sharing the draws."""
     if token_mode == 2:
@@ -244,7 +242,7 @@ def average_many(
         raise RougeError(
             f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
         )
-    sums = parallel_bootstrap_sums(tables, count, jobs)
+    sums = parallel_bootstrap_sums(tables, count, workers)
     return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 

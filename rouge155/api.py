@@ -17,6 +17,7 @@ from .evaluate import MemorySource, MetricBlock, Run, TextSource
 from .options import Options, typed_options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
+from .workers import Workers
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,14 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options, jobs: int = 1) -> List[MetricResult]:
+def _scored(blocks: Sequence[MetricBlock], options: Options, workers: Optional[Workers] = None) -> List[MetricResult]:
     """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
     tables = []
     for b in blocks:
         order = perl_order(b.keys)
         tables.append(instance_values(b.counts, options.token_mode_num)[order])
     averages = average_many(
-        tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, jobs
+        tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, workers
     )
     return [
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
@@ -127,12 +128,15 @@ def iter_results(
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
     if engine == "auto" and batch.supported(options):
-        try:
-            blocks = batch.run_blocks(config, options, systems, language, source, warn, jobs, progress)
-        except batch.NeedsStepByStep:
-            pass
-        else:
-            yield from _scored(blocks, options, jobs)
+        with Workers(jobs) as workers:
+            try:
+                blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)
+            except batch.NeedsStepByStep:
+                blocks = None
+            if blocks is not None:
+                results = _scored(blocks, options, workers)
+        if blocks is not None:
+            yield from results
             return
     run = Run(config, options, language, source=source, warn=warn, debug=debug)
     for block in run.blocks(systems):

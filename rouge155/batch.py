@@ -26,7 +26,7 @@ from .options import Options
 from .perl import r5
 from .readers import limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
-from .workers import run_tasks
+from .workers import Workers
 
 CHUNK_PAIRS = 600  # (instance, model) pairs per chunk: bounded memory, and as fast as bigger chunks
 
@@ -362,10 +362,10 @@ def run_blocks(
     language,
     source: TextSource,
     warn: Callable[[str], None],
-    jobs: int = 1,
+    workers: Optional[Workers] = None,
     progress: Optional[Callable[[int], None]] = None,
 ):
-    """Every block of the run, in report order, computed chunk by chunk (in ``jobs`` processes)."""
+    """Every block of the run, in report order, computed chunk by chunk (shared with ``workers``)."""
     from .evaluate import MetricBlock
     from .stem import Stemmer
 
@@ -375,7 +375,8 @@ def run_blocks(
     token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
-    bounds = chunk_bounds(weights, CHUNK_PAIRS, jobs)
+    workers = workers or Workers(1)
+    bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 
     def compute(k: int):
@@ -385,7 +386,7 @@ def run_blocks(
         if progress:
             progress(len(tasks[k][0]))
 
-    results = run_tasks(len(tasks), compute, jobs, done)
+    results = workers.run_tasks(len(tasks), compute, done)
 
     blocks = []
     for si, system in enumerate(systems):
