@@ -127,6 +127,9 @@ def read_xml_config(path: str) -> EvalConfig:
             name = names[tag] = _dom_name(node).upper() if type(tag) is str else None
             return name
 
+    formats: Dict[str, bool] = {}
+    roots: Dict[str, str] = {}  # one copy of each root (they repeat in every EVAL)
+
     def walk(node, eval_id: Optional[str]) -> None:
         """The script's recursive DOM walk over ``node``'s children."""
         for child in node:
@@ -141,16 +144,21 @@ def read_xml_config(path: str) -> EvalConfig:
                 walk(child, child_id)
             elif name == "INPUT-FORMAT":
                 fmt = _attr(child, "TYPE", path)
-                if not _FORMAT_RE.match(fmt):
+                known = formats.get(fmt)
+                if known is None:
+                    known = formats[fmt] = _FORMAT_RE.match(fmt) is not None
+                if not known:
                     raise RougeError(f"Unknown input type: {fmt}")
                 need(eval_id, "INPUT-FORMAT").input_format = fmt
             elif name == "PEER-ROOT" or name == "MODEL-ROOT":
                 for text in _texts(child):
                     ev = need(eval_id, name)
+                    root_dir = _trim(text)
+                    root_dir = roots.setdefault(root_dir, root_dir)
                     if name == "PEER-ROOT":
-                        ev.peer_root = _trim(text)
+                        ev.peer_root = root_dir
                     else:
-                        ev.model_root = _trim(text)
+                        ev.model_root = root_dir
             elif name == "PEERS":
                 for item in child:
                     if name_of(item) == "P":
