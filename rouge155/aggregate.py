@@ -98,7 +98,7 @@ _C = np.uint64(0xB)
 _MASK = np.uint64((1 << 48) - 1)
 
 
-_DRAW_BLOCK = 256
+_DRAW_BLOCK = 64  # draws per step: (64, resamples) arrays, a few MB at most
 
 
 def _jumps(steps: int) -> Tuple[np.ndarray, np.ndarray]:
@@ -150,8 +150,13 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
             for k0 in range(0, n, step):
                 k = min(step, n - k0)
                 # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
-                states = (mult[:k, None] * state[None, :] + incr[:k, None]) & _MASK
-                idx = (states.astype(np.float64) * (2.0**-48) * scale).astype(np.intp)
+                states = mult[:k, None] * state[None, :]
+                states += incr[:k, None]
+                states &= _MASK
+                draws = states.astype(np.float64)
+                draws *= 2.0**-48
+                draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
+                idx = draws.astype(np.intp)
                 for row in idx:
                     np.take(values, row, axis=0, out=drawn)
                     np.add(acc, drawn, out=acc)  # left to right, as the script adds

@@ -28,7 +28,7 @@ from .readers import limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
-CHUNK_PAIRS = 600  # (instance, model) pairs per chunk: bounded memory, and as fast as bigger chunks
+CHUNK_PAIRS = 400  # (instance, model) pairs per chunk: a few MB of arrays, and within 5% of the speed of bigger chunks
 
 
 class NeedsStepByStep(Exception):
@@ -371,7 +371,9 @@ def run_blocks(
 
     plan = metric_plan(options)
     evals = config.evaluations
-    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, Stemmer(language.exceptions))
+    # no cache in the stemmer: the token-id map already sees each distinct token once
+    stemmer = Stemmer(language.exceptions, cache=False)
+    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stemmer)
     token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]

@@ -119,12 +119,13 @@ def porter_stem(w: str) -> str:
 class Stemmer:
     """``MorphStem``: a WordNet exception wins, else the Porter variant."""
 
-    def __init__(self, exceptions: Mapping[str, str]):
+    def __init__(self, exceptions: Mapping[str, str], cache: bool = True):
         self._exceptions = exceptions
-        self._cache: dict = {}
+        self._cache: Optional[dict] = {} if cache else None
 
     def __call__(self, token: str) -> Optional[str]:
-        hit = self._cache.get(token)
+        cache = self._cache
+        hit = cache.get(token) if cache is not None else None
         if hit is None:
             if not token:
                 return None
@@ -133,7 +134,8 @@ class Stemmer:
             hit = self._exceptions.get(low)
             if hit is None:
                 hit = porter_stem(low)
-            self._cache[token] = hit
+            if cache is not None:
+                cache[token] = hit
         return hit
 
 
