@@ -319,7 +319,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         return 255
     except MemoryError:
         out.flush()
-        err.write("rouge155: out of memory (ROUGE-S with no gap limit is quadratic in summary length)\n")
+        err.write("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
+                  "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n")
         return 255
     except Exception as exc:  # a bug of ours: still one line, never a traceback
         out.flush()
@@ -374,7 +375,8 @@ def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise
            rouge155 [PERL FLAGS] --summaries FILE --references FILE [--sentence-sep SEP]
 
     Note: ROUGE-S with no gap limit (-2 -1) counts every token pair of a summary, so its cost is
-    quadratic in summary length by definition.
+    quadratic in summary length by definition; ROUGE-L and W compare every model sentence with
+    every peer sentence, so theirs is quadratic in the number of sentences.
     """
     extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise, **plain)
     status = run(ctx.meta["rouge155.argv"], extras=extras)
