@@ -88,10 +88,122 @@ def _attr(elem, name: str, path: str) -> str:
     return value
 
 
+# The plain layout pyrouge, files2rouge and most scripts write: ASCII without control characters,
+# entities, comments, CDATA or single quotes, upper-case names, the usual children of EVAL. Such a
+# file is read with regular expressions; anything else goes to the XML parser (same result).
+_FAST_ASCII = re.compile(rb"[\t\n\x20-\x7e]*")
+_FAST_HEAD = re.compile(
+    rb'\s*(?:<\?xml version="1\.0"(?: encoding="(?i:utf-8|us-ascii)")?(?: standalone="(?:yes|no)")?\?>\s*)?'
+    rb'<ROUGE-EVAL(?: version="[^"<&]*")?>\s*')
+_FAST_TAIL = re.compile(rb"</ROUGE-EVAL>\s*")
+_FAST_EVAL = re.compile(rb'<EVAL ID="([^"<&]*)">(.*?)</EVAL>\s*', re.S)
+_FAST_CHILD = re.compile(
+    rb'\s*(?:<(PEER-ROOT|MODEL-ROOT)>([^<&]*)</\1>'
+    rb'|<INPUT-FORMAT TYPE="([^"<&]*)">[^<&]*</INPUT-FORMAT>'
+    rb'|<PEERS>((?:\s*<P ID="[^"<&]*">[^<&]*</P>)*)\s*</PEERS>'
+    rb'|<MODELS>((?:\s*<M ID="[^"<&]*">[^<&]*</M>)*)\s*</MODELS>)\s*')
+_FAST_ITEM = re.compile(rb'<[PM] ID="([^"<&]*)">([^<&]*)</[PM]>')
+# the usual order of those children (either root first): one match per EVAL
+_FAST_USUAL = re.compile(
+    rb'\s*<(PEER-ROOT|MODEL-ROOT)>([^<&]*)</\1>\s*<(PEER-ROOT|MODEL-ROOT)>([^<&]*)</\3>'
+    rb'\s*<INPUT-FORMAT TYPE="([^"<&]*)">[^<&]*</INPUT-FORMAT>'
+    rb'\s*<PEERS>((?:\s*<P ID="[^"<&]*">[^<&]*</P>)*)\s*</PEERS>'
+    rb'\s*<MODELS>((?:\s*<M ID="[^"<&]*">[^<&]*</M>)*)\s*</MODELS>\s*')
+
+
+def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
+    """The config of a plain-layout file (see above), or None to leave it to the XML parser.
+
+    The same steps as the DOM walk of :func:`_parsed_xml_config`: children in document order, an
+    empty element has no text node (nothing is set), a whitespace-only one gives "".
+    """
+    if not _FAST_ASCII.fullmatch(raw):
+        return None
+    head = _FAST_HEAD.match(raw)
+    tail = _FAST_TAIL.search(raw, head.end()) if head else None
+    if tail is None or tail.end() != len(raw):
+        return None
+    pos, end = head.end(), tail.start()
+    evals: Dict[str, Evaluation] = {}
+    order: List[Evaluation] = []
+    peer_ids: Dict[str, None] = {}
+    roots: Dict[bytes, str] = {}
+
+    def set_root(ev: Evaluation, name: bytes, text: bytes) -> None:
+        if text:
+            value = roots.get(text)
+            if value is None:
+                value = roots[text] = _trim(text.decode("ascii"))
+            if name == b"PEER-ROOT":
+                ev.peer_root = value
+            else:
+                ev.model_root = value
+
+    bad_format: List[str] = []  # raised once the whole file is known to be plain (else: the parser's error)
+
+    def set_format(ev: Evaluation, fmt: bytes) -> None:
+        fmt_str = fmt.decode("ascii")
+        if not _FORMAT_RE.match(fmt_str):
+            bad_format.append(fmt_str)
+        ev.input_format = fmt_str
+
+    def set_peers(ev: Evaluation, items: bytes) -> None:
+        for pid, path in _FAST_ITEM.findall(items):
+            pid_str = pid.decode("ascii")
+            peer_ids.setdefault(pid_str, None)
+            if path:
+                ev.peers[pid_str] = _trim(path.decode("ascii"))
+
+    def set_models(ev: Evaluation, items: bytes) -> None:
+        for mid, path in _FAST_ITEM.findall(items):
+            mid_str = mid.decode("ascii")
+            ev.model_ids.append(mid_str)
+            if path:
+                ev.models[mid_str] = _trim(path.decode("ascii"))
+
+    for block in _FAST_EVAL.finditer(raw, pos, end):
+        if block.start() != pos:
+            return None
+        pos = block.end()
+        eval_id = block.group(1).decode("ascii")
+        ev = evals.get(eval_id)
+        if ev is None:
+            ev = evals[eval_id] = Evaluation(eval_id=eval_id)
+            order.append(ev)
+        body = block.group(2)
+        usual = _FAST_USUAL.fullmatch(body)
+        if usual is not None:
+            name1, text1, name2, text2, fmt, peers, models = usual.groups()
+            set_root(ev, name1, text1)
+            set_root(ev, name2, text2)
+            set_format(ev, fmt)
+            set_peers(ev, peers)
+            set_models(ev, models)
+            continue
+        at = 0
+        while at < len(body):
+            child = _FAST_CHILD.match(body, at)
+            if child is None or child.end() == at:
+                return None
+            at = child.end()
+            name, text, fmt, peers, models = child.groups()
+            if name is not None:
+                set_root(ev, name, text)
+            elif fmt is not None:
+                set_format(ev, fmt)
+            elif peers is not None:
+                set_peers(ev, peers)
+            else:
+                set_models(ev, models)
+    if pos != end:
+        return None
+    if bad_format:
+        raise RougeError(f"Unknown input type: {bad_format[0]}")
+    return EvalConfig(evaluations=order, peer_ids=list(peer_ids))
+
+
 def read_xml_config(path: str) -> EvalConfig:
     """Read a ROUGE-EVAL XML file (element names case-insensitive, as the Perl matches them)."""
-    from lxml import etree
-
     try:
         with open(path, "rb") as fh:
             raw = fh.read()
@@ -99,6 +211,16 @@ def read_xml_config(path: str) -> EvalConfig:
         raise RougeError(f"Couldn't open {path}: it is a directory, not an XML config") from None
     except (OSError, ValueError) as exc:
         raise RougeError(f"Couldn't open {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    fast = _fast_xml_config(raw)
+    if fast is not None:
+        return fast
+    return _parsed_xml_config(raw, path)
+
+
+def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
+    """Any ROUGE-EVAL file, through the XML parser and the script's DOM walk."""
+    from lxml import etree
+
     try:
         parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
         root = etree.fromstring(raw, parser)
