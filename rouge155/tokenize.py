@@ -8,6 +8,7 @@ import numpy as np
 
 from .readers import clean_tokens
 
+_UNITS_AT_ONCE = 4096
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")
 
 
@@ -74,6 +75,9 @@ class TokenIds(dict):
 
     def unit_ids(self, units: List[bytes]):
         """Token ids of several raw units, concatenated, and each unit's token count."""
+        if len(units) > _UNITS_AT_ONCE:  # a huge document: a bounded number of token lists at a time
+            parts = [self.unit_ids(units[k : k + _UNITS_AT_ONCE]) for k in range(0, len(units), _UNITS_AT_ONCE)]
+            return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
         per_unit = [clean_tokens(u) for u in units]
         lengths = np.fromiter(map(len, per_unit), dtype=np.int64, count=len(per_unit))
         total = int(lengths.sum())

@@ -74,3 +74,16 @@ def test_skip_bigram_kernels(distance):
     ms, mc = batch_codes(mo, mp, ml, mt, 6, distance, False)
     ps, pc = batch_codes(po, pp, pl, pt, 6, distance, False)
     assert bags.clipped_hits(ps, pc, ms, mc, np.arange(30)).tolist() == want_bi
+
+
+def test_huge_documents_tokenised_in_blocks(monkeypatch):
+    """A document of many units is tokenised a block of units at a time: the same ids and lengths."""
+    import rouge155.tokenize as tk
+    from rouge155.stem import Stemmer
+
+    units = [(b"Word%d the cat-sat on %d mats, " % (i, i % 7)) * (i % 5) for i in range(3000)]
+    ids = tk.TokenIds(tk.Tokenizer(None, Stemmer({})), True)
+    whole = ids.unit_ids(units)
+    monkeypatch.setattr(tk, "_UNITS_AT_ONCE", 100)
+    blocks = ids.unit_ids(units)
+    assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
