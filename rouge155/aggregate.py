@@ -219,9 +219,7 @@ def summarize(
 def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
     """``bootstrap_sums`` with the resamples split between ``workers``' processes (each resample is
     independent)."""
-    work = 0
-    for t in tables:
-        work += len(t) * count
+    work = sum(len(t) for t in tables) * count  # integers
     parts = workers.active if workers is not None else 1
     if parts <= 1 or work < 4_000_000:
         return bootstrap_sums(tables, count)

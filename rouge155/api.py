@@ -133,9 +133,8 @@ def iter_results(
                 blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)
             except batch.NeedsStepByStep:
                 blocks = None
-            if blocks is not None:
-                results = _scored(blocks, options, workers)
-        if blocks is not None:
+            results = _scored(blocks, options, workers) if blocks is not None else None
+        if results is not None:
             yield from results
             return
     run = Run(config, options, language, source=source, warn=warn, debug=debug)

@@ -337,9 +337,7 @@ def chunk_bounds(weights: Sequence[int], budget: int, jobs: int) -> List[int]:
     several processes the last chunks shrink (guided scheduling), so that the processes run out of
     work at about the same time."""
     bounds = [0]
-    remaining = 0
-    for w in weights:
-        remaining += w
+    remaining = sum(weights)  # integers
     acc = 0
     target = budget
     for i, w in enumerate(weights):
