@@ -88,6 +88,58 @@ def _attr(elem, name: str, path: str) -> str:
     return value
 
 
+class _ConfigBuilder:
+    """What both XML readers do with each element they meet, in document order."""
+
+    def __init__(self) -> None:
+        self.evals: Dict[str, Evaluation] = {}
+        self.order: List[Evaluation] = []
+        self.peer_ids: Dict[str, None] = {}
+        self.roots: Dict[str, str] = {}  # one copy of each root (they repeat in every EVAL)
+        self.formats: Dict[str, bool] = {}
+
+    def evaluation(self, eval_id: str) -> Evaluation:
+        """An ``<EVAL>``: a repeated ID adds to the evaluation first seen."""
+        ev = self.evals.get(eval_id)
+        if ev is None:
+            ev = self.evals[eval_id] = Evaluation(eval_id=eval_id)
+            self.order.append(ev)
+        return ev
+
+    def root(self, ev: Evaluation, name: str, text: str) -> None:
+        value = _trim(text)
+        value = self.roots.setdefault(value, value)
+        if name == "PEER-ROOT":
+            ev.peer_root = value
+        else:
+            ev.model_root = value
+
+    def check_format(self, fmt: str) -> None:
+        known = self.formats.get(fmt)
+        if known is None:
+            known = self.formats[fmt] = _FORMAT_RE.match(fmt) is not None
+        if not known:
+            raise RougeError(f"Unknown input type: {fmt}")
+
+    def input_format(self, ev: Evaluation, fmt: str) -> None:
+        self.check_format(fmt)
+        ev.input_format = fmt
+
+    def peer_id(self, pid: str) -> None:
+        self.peer_ids.setdefault(pid, None)
+
+    @staticmethod
+    def peer(ev: Evaluation, pid: str, text: str) -> None:
+        ev.peers[pid] = _trim(text)
+
+    @staticmethod
+    def model(ev: Evaluation, mid: str, text: str) -> None:
+        ev.models[mid] = _trim(text)
+
+    def config(self) -> EvalConfig:
+        return EvalConfig(evaluations=self.order, peer_ids=list(self.peer_ids))
+
+
 # The plain layout pyrouge, files2rouge and most scripts write: ASCII without control characters,
 # entities, comments, CDATA or single quotes, upper-case names, the usual children of EVAL. Such a
 # file is read with regular expressions; anything else goes to the XML parser (same result).
@@ -124,52 +176,38 @@ def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
     if tail is None or tail.end() != len(raw):
         return None
     pos, end = head.end(), tail.start()
-    evals: Dict[str, Evaluation] = {}
-    order: List[Evaluation] = []
-    peer_ids: Dict[str, None] = {}
-    roots: Dict[bytes, str] = {}
-
-    def set_root(ev: Evaluation, name: bytes, text: bytes) -> None:
-        if text:
-            value = roots.get(text)
-            if value is None:
-                value = roots[text] = _trim(text.decode("ascii"))
-            if name == b"PEER-ROOT":
-                ev.peer_root = value
-            else:
-                ev.model_root = value
-
+    build = _ConfigBuilder()
     bad_format: List[str] = []  # raised once the whole file is known to be plain (else: the parser's error)
 
+    def set_root(ev: Evaluation, name: bytes, text: bytes) -> None:
+        if text:  # an empty element has no text node: nothing is set
+            build.root(ev, name.decode("ascii"), text.decode("ascii"))
+
     def set_format(ev: Evaluation, fmt: bytes) -> None:
-        fmt_str = fmt.decode("ascii")
-        if not _FORMAT_RE.match(fmt_str):
-            bad_format.append(fmt_str)
-        ev.input_format = fmt_str
+        try:
+            build.input_format(ev, fmt.decode("ascii"))
+        except RougeError as exc:
+            bad_format.append(str(exc))
 
     def set_peers(ev: Evaluation, items: bytes) -> None:
         for pid, path in _FAST_ITEM.findall(items):
             pid_str = pid.decode("ascii")
-            peer_ids.setdefault(pid_str, None)
+            build.peer_id(pid_str)
             if path:
-                ev.peers[pid_str] = _trim(path.decode("ascii"))
+                build.peer(ev, pid_str, path.decode("ascii"))
 
     def set_models(ev: Evaluation, items: bytes) -> None:
         for mid, path in _FAST_ITEM.findall(items):
             mid_str = mid.decode("ascii")
             ev.model_ids.append(mid_str)
             if path:
-                ev.models[mid_str] = _trim(path.decode("ascii"))
+                build.model(ev, mid_str, path.decode("ascii"))
 
     for block in _FAST_EVAL.finditer(raw, pos, end):
         if block.start() != pos:
             return None
         pos = block.end()
-        eval_id = block.group(1).decode("ascii")
-        ev = evals.get(eval_id)
-        if ev is None:
-            ev = evals[eval_id] = Evaluation(eval_id=eval_id)
-            order.append(ev)
+        ev = build.evaluation(block.group(1).decode("ascii"))
         body = block.group(2)
         usual = _FAST_USUAL.fullmatch(body)
         if usual is not None:
@@ -198,8 +236,8 @@ def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
     if pos != end:
         return None
     if bad_format:
-        raise RougeError(f"Unknown input type: {bad_format[0]}")
-    return EvalConfig(evaluations=order, peer_ids=list(peer_ids))
+        raise RougeError(bad_format[0])
+    return build.config()
 
 
 def read_xml_config(path: str) -> EvalConfig:
@@ -227,16 +265,14 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
     except etree.XMLSyntaxError as exc:
         raise RougeError(f"{path}: not well-formed XML: {getattr(exc, 'msg', None) or exc}") from None
 
-    evals: Dict[str, Evaluation] = {}
-    order: List[Evaluation] = []
-    peer_ids: Dict[str, None] = {}
+    build = _ConfigBuilder()
 
     def need(eval_id: Optional[str], what: str) -> Evaluation:
-        if eval_id is None or eval_id not in evals:
+        if eval_id is None or eval_id not in build.evals:
             raise RougeError(
                 f"({what}) Evaluation database does not contain entry for this evaluation ID: {eval_id or ''}"
             )
-        return evals[eval_id]
+        return build.evals[eval_id]
 
     names: Dict[object, Optional[str]] = {}
 
@@ -249,9 +285,6 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
             name = names[tag] = _dom_name(node).upper() if type(tag) is str else None
             return name
 
-    formats: Dict[str, bool] = {}
-    roots: Dict[str, str] = {}  # one copy of each root (they repeat in every EVAL)
-
     def walk(node, eval_id: Optional[str]) -> None:
         """The script's recursive DOM walk over ``node``'s children."""
         for child in node:
@@ -260,35 +293,23 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
                 continue
             if name == "EVAL":
                 child_id = _attr(child, "ID", path)
-                if child_id not in evals:
-                    evals[child_id] = Evaluation(eval_id=child_id)
-                    order.append(evals[child_id])
+                build.evaluation(child_id)
                 walk(child, child_id)
             elif name == "INPUT-FORMAT":
                 fmt = _attr(child, "TYPE", path)
-                known = formats.get(fmt)
-                if known is None:
-                    known = formats[fmt] = _FORMAT_RE.match(fmt) is not None
-                if not known:
-                    raise RougeError(f"Unknown input type: {fmt}")
+                build.check_format(fmt)  # before the evaluation is looked up, as the script does
                 need(eval_id, "INPUT-FORMAT").input_format = fmt
             elif name == "PEER-ROOT" or name == "MODEL-ROOT":
                 for text in _texts(child):
-                    ev = need(eval_id, name)
-                    root_dir = _trim(text)
-                    root_dir = roots.setdefault(root_dir, root_dir)
-                    if name == "PEER-ROOT":
-                        ev.peer_root = root_dir
-                    else:
-                        ev.model_root = root_dir
+                    build.root(need(eval_id, name), name, text)
             elif name == "PEERS":
                 for item in child:
                     if name_of(item) == "P":
                         pid = _attr(item, "ID", path)
-                        peer_ids.setdefault(pid, None)
+                        build.peer_id(pid)
                         ev = need(eval_id, "PEERS")
                         for text in _texts(item):
-                            ev.peers[pid] = _trim(text)
+                            build.peer(ev, pid, text)
             elif name == "MODELS":
                 for item in child:
                     if name_of(item) == "M":
@@ -296,12 +317,12 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
                         ev = need(eval_id, "MODELS")
                         ev.model_ids.append(mid)
                         for text in _texts(item):
-                            ev.models[mid] = _trim(text)
+                            build.model(ev, mid, text)
             else:
                 walk(child, eval_id)
 
     walk([root], None)
-    return EvalConfig(evaluations=order, peer_ids=list(peer_ids))
+    return build.config()
 
 
 def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:
