@@ -38,6 +38,16 @@ def _longest_suffix(w: str, suffixes: dict, lengths) -> Optional[str]:
     return None
 
 
+def _replace_suffix(w: str, suffixes: dict, lengths) -> str:
+    """Porter steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it."""
+    suffix = _longest_suffix(w, suffixes, lengths)
+    if suffix is not None:
+        stem = w[: -len(suffix)]
+        if _MGR0.search(stem):
+            return stem + suffixes[suffix]
+    return w
+
+
 _STEP2_LENGTHS = sorted({len(k) for k in _STEP2_LIST}, reverse=True)
 _STEP3_LENGTHS = sorted({len(k) for k in _STEP3_LIST}, reverse=True)
 _STEP4_LIST = dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split())
@@ -79,18 +89,9 @@ def porter_stem(w: str) -> str:
         stem = w[:-1]
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
-    # Step 2
-    suffix = _longest_suffix(w, _STEP2_LIST, _STEP2_LENGTHS)
-    if suffix is not None:
-        stem = w[: -len(suffix)]
-        if _MGR0.search(stem):
-            w = stem + _STEP2_LIST[suffix]
-    # Step 3
-    suffix = _longest_suffix(w, _STEP3_LIST, _STEP3_LENGTHS)
-    if suffix is not None:
-        stem = w[: -len(suffix)]
-        if _MGR0.search(stem):
-            w = stem + _STEP3_LIST[suffix]
+    # Steps 2 and 3
+    w = _replace_suffix(w, _STEP2_LIST, _STEP2_LENGTHS)
+    w = _replace_suffix(w, _STEP3_LIST, _STEP3_LENGTHS)
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
     suffix = _longest_suffix(w, _STEP4_LIST, _STEP4_LENGTHS)
     if suffix is not None and _MGR1.search(w[: -len(suffix)]):
