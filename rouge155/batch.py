@@ -113,6 +113,18 @@ class Pairs:
     def flat_models(self) -> List[Doc]:
         return [m for ms in self.models for m in ms]
 
+    def joined_peers(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The peers' joined-text ids, concatenated (see ``_concat``); computed once per block."""
+        if "joined_peers" not in self.cache:
+            self.cache["joined_peers"] = _concat([d.joined for d in self.peers])
+        return self.cache["joined_peers"]
+
+    def joined_models(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The models' joined-text ids, pair by pair, concatenated; computed once per block."""
+        if "joined_models" not in self.cache:
+            self.cache["joined_models"] = _concat([d.joined for d in self.flat_models()])
+        return self.cache["joined_models"]
+
 
 def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Concatenation, each element's owner index, and each array's length."""
@@ -137,11 +149,12 @@ def _ratio_scores(hit: np.ndarray, count: np.ndarray) -> np.ndarray:
 
 
 def ngram_pairs(p: Pairs, n: int) -> PairScores:
-    models = p.flat_models()
-    peer_ids, peer_owner, peer_len = _concat([d.joined for d in p.peers])
-    model_ids, model_owner, model_len = _concat([d.joined for d in models])
-    ids = np.concatenate([peer_ids, model_ids])
-    owner = np.concatenate([peer_owner, model_owner + len(p.peers)])
+    peer_ids, peer_owner, peer_len = p.joined_peers()
+    model_ids, model_owner, model_len = p.joined_models()
+    if "ngram_tokens" not in p.cache:  # peers' tokens, then the models': the same for every n
+        p.cache["ngram_tokens"] = (np.concatenate([peer_ids, model_ids]),
+                                   np.concatenate([peer_owner, model_owner + len(p.peers)]))
+    ids, owner = p.cache["ngram_tokens"]
     gram_owner, codes = batch_ngrams(ids, owner, n, p.cache.setdefault("ngram", {}))
     is_peer = gram_owner < len(p.peers)
     hit = bags.clipped_hits(gram_owner[is_peer], codes[is_peer], gram_owner[~is_peer] - len(p.peers),
@@ -158,8 +171,8 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
         return cached
     models = p.flat_models()
     n_pairs = len(models)
-    peer_ids, peer_owner, peer_len = _concat([d.joined for d in p.peers])
-    model_ids, model_owner, model_len = _concat([d.joined for d in models])
+    peer_ids, peer_owner, peer_len = p.joined_peers()
+    model_ids, model_owner, model_len = p.joined_models()
     width = int(max(peer_ids.max(initial=-1), model_ids.max(initial=-1))) + 1
     zeros = np.zeros(n_pairs, dtype=np.int64)
     if n_pairs == 0 or width == 0 or len(peer_ids) == 0:
@@ -236,8 +249,8 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
                          p_ids, p_unit_off[align_peer], p_unit_len[align_peer], table)
     # the clip limits: unigram counts of the joined texts
     tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
-    j_model_ids, j_model_owner, _ = _concat([d.joined for d in models])
-    j_peer_ids, j_peer_owner, peer_len = _concat([d.joined for d in p.peers])
+    j_model_ids, j_model_owner, _ = p.joined_models()
+    j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
     width = int(max(m_ids.max(initial=-1), j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
     mk, mc = bags.counted_keys(j_model_owner, j_model_ids, width)
     pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
