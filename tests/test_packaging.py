@@ -1,13 +1,34 @@
 """The wheel: builds (sdist too), passes twine check, carries the data, installs into a fresh virtual
-environment without Perl or a compiler, and runs the README's example."""
+environment without Perl or a compiler (this Python's, and the distribution's /usr/bin/python3's), and
+runs the README's example."""
 import os
 import subprocess
 import sys
 import venv
+from pathlib import Path
 
 import pytest
 
 from difftools import REPO
+
+# A Debian/Ubuntu system Python: externally managed (PEP 668), so the README installs into a venv.
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+README_RUN = ["-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-a", "rouge155-see.xml"]
+
+
+def _clean_env(bin_dir):
+    drop = ("ROUGE_EVAL_HOME", "RED_EVAL_HOME", "PYTHONPATH", "VIRTUAL_ENV")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def _assert_readme_evaluation(bin_dir):
+    """The README's evaluation with the installed console script, the bundled data found without -e."""
+    run = subprocess.run([str(bin_dir / "rouge155"), *README_RUN], capture_output=True, env=_clean_env(bin_dir),
+                         cwd=REPO / "sample-test")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == (REPO / "sample-output" / "rouge155-see-std-a.out").read_bytes()
 
 
 @pytest.fixture(scope="module")
@@ -37,20 +58,31 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     bin_dir = env_dir / "bin"
     p = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr[-2000:]
-    env = {k: v for k, v in os.environ.items() if k not in ("ROUGE_EVAL_HOME", "RED_EVAL_HOME", "PYTHONPATH")}
-    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    env = _clean_env(bin_dir)
     version = subprocess.run(["rouge155", "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert version.returncode == 0 and "0.1.0" in version.stdout
-    # the README's evaluation, with the bundled data found without -e
-    run = subprocess.run(
-        ["rouge155", "-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-a", "rouge155-see.xml"],
-        capture_output=True, env=env, cwd=REPO / "sample-test",
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout == (REPO / "sample-output" / "rouge155-see-std-a.out").read_bytes()
+    _assert_readme_evaluation(bin_dir)
     # the README's API example
     readme = (REPO / "README.md").read_text()
     example = readme.split("```python\n", 1)[1].split("```", 1)[0]
     api = subprocess.run([str(bin_dir / "python"), "-c", example], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert api.returncode == 0, api.stderr
     assert "ROUGE-2 Average_R" in api.stdout
+
+
+def test_wheel_in_system_python_venv(dist, tmp_path):
+    """The README's install on Debian/Ubuntu: `/usr/bin/python3 -m venv`, the wheel installed with that
+    environment's pip, a real evaluation run from it."""
+    if not SYSTEM_PYTHON.is_file():
+        pytest.skip(f"no {SYSTEM_PYTHON} (a distribution's system Python) on this machine")
+    env_dir = tmp_path / "venv"
+    made = subprocess.run([str(SYSTEM_PYTHON), "-m", "venv", str(env_dir)], capture_output=True, text=True)
+    if made.returncode != 0:
+        why = ((made.stdout + made.stderr).strip().splitlines() or ["no message"])[0]
+        pytest.skip(f"{SYSTEM_PYTHON} -m venv fails here (Debian/Ubuntu: apt install python3-venv): {why}")
+    bin_dir = env_dir / "bin"
+    wheel = next(dist.glob("*.whl"))
+    p = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        str(wheel)], capture_output=True, text=True, env=_clean_env(bin_dir))
+    assert p.returncode == 0, p.stderr[-2000:]
+    _assert_readme_evaluation(bin_dir)
