@@ -264,7 +264,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         data_dir = os_path(flags["e"]) if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
-        load_language_data(resolve_data_dir(data_dir))
+        data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
+        load_language_data(data_dir)
         source = None
         if extras.plain_text:
             config, source = _plain_text_config(extras)
