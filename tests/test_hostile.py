@@ -269,22 +269,22 @@ def test_home_read_only_file_system(tmp_path, monkeypatch):
 def _odd_python(tmp_path) -> str:
     """A Python whose path holds "perl" and a space, seeing this rouge155 (a venv without pip)."""
     venv = tmp_path / "my perl tools" / "py env"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    made = subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, timeout=120)
     python = venv / "bin" / "python"
-    if not python.exists():
-        pytest.skip("venv layout without bin/python")
+    if made.returncode != 0 or not python.exists():
+        pytest.skip(f"cannot make a venv here: {made.stderr.decode(errors='replace').strip()[-200:]}")
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
     import site as site_mod
 
-    dirs = [d for d in site_mod.getsitepackages() + [str(REPO)] if os.path.isdir(d)]
+    dirs = [d for d in site_mod.getsitepackages() + [site_mod.getusersitepackages(), str(REPO)] if os.path.isdir(d)]
     Path(site, "rouge155-test.pth").write_text("".join(f"import site; site.addsitedir({d!r})\n" for d in dirs))
     return str(python)
 
 
 def test_home_script_from_odd_python_path_and_through_perl(tmp_path, reference):
     python = _odd_python(tmp_path)
-    home = tmp_path / "home"
+    home = tmp_path / "a home"
     p = _home(home, python=python)
     assert p.returncode == 0, p.stderr
     script = home / "ROUGE-1.5.5.pl"
@@ -295,7 +295,7 @@ def test_home_script_from_odd_python_path_and_through_perl(tmp_path, reference):
         run = subprocess.run(command + args, capture_output=True, cwd=SAMPLE, timeout=120)
         assert run.returncode == 0 and run.stdout == expected, (command, run.stderr)
     # the usage names the program as invoked, as the Perl's $0 does
-    for command, name in (([str(script)], str(script)), (["perl", "../home/ROUGE-1.5.5.pl"], "../home/ROUGE-1.5.5.pl")):
+    for command, name in (([str(script)], str(script)), (["perl", "../a home/ROUGE-1.5.5.pl"], "../a home/ROUGE-1.5.5.pl")):
         run = subprocess.run(command + ["-h"], capture_output=True, cwd=tmp_path / "my perl tools", timeout=120)
         assert run.returncode != 0 and run.stderr.split(b"\n")[0] == name.encode()
     cmd = (home / "ROUGE-1.5.5.cmd").read_bytes()
