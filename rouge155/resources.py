@@ -129,9 +129,14 @@ def load_exceptions(data_dir: str) -> Dict[str, str]:
     return merged
 
 
-@lru_cache(maxsize=8)
 def load_language_data(data_dir: str) -> LanguageData:
-    """Stopwords and exceptions of DIR, checked in the Perl's order (stopwords first)."""
+    """Stopwords and exceptions of DIR, checked in the Perl's order (stopwords first); read once
+    per directory (a relative one, :data:`CURRENT_DIR` included, once per current directory)."""
+    return _load_language_data(data_dir, None if os.path.isabs(data_dir) else os.getcwd())
+
+
+@lru_cache(maxsize=8)
+def _load_language_data(data_dir: str, cwd: Optional[str]) -> LanguageData:
     stop_path = os.path.join(data_dir, STOPWORDS_FILE)
     if data_dir == CURRENT_DIR and not os.path.lexists(stop_path):
         stop_path = os.path.join(bundled_data_dir(), STOPWORDS_FILE)
