@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -83,6 +84,8 @@ def load_exception_db(db_path: str) -> Dict[str, str]:
     too_large = (f"{message} (over {MAX_DB_BYTES >> 20} MB: far too large for a WordNet exception database, "
                  "which is under 1 MB; not read)")
     try:
+        if not stat.S_ISREG(os.stat(db_path).st_mode):  # a pipe would block, a device never end
+            raise RougeError(f"{message} (not a regular file)")
         with open(db_path, "rb") as fh:
             if os.fstat(fh.fileno()).st_size > MAX_DB_BYTES:
                 raise RougeError(too_large)

@@ -99,6 +99,19 @@ def test_sparse_huge_db_refused_unread(tmp_path, gigabytes):
     _one_line_error(ours, str(d / "WordNet-2.0.exc.db"), "too large")
 
 
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_db_not_a_regular_file(tmp_path, kind):
+    d = _data_dir_with_db(tmp_path, kind, b"")
+    db = d / "WordNet-2.0.exc.db"
+    db.unlink()
+    if kind == "fifo":
+        os.mkfifo(db)  # opening it would wait for a writer forever
+    else:
+        os.symlink("/dev/zero", db)  # reading it would never end
+    ours = _limited_ours(["-e", str(d)] + STD + ["rouge155-spl.xml"], str(SAMPLE), timeout=60)
+    _one_line_error(ours, str(db), "not a regular file")
+
+
 def test_release_version7_db():
     db = SAMPLES / "release-data" / "WordNet-2.0.exc.db"
     if not db.is_file():
