@@ -147,7 +147,8 @@ def from_directories(
         ev.peers[system_id] = peer_key
         for k, mname in enumerate(models, start=1):
             key = os.path.join(model_dir, mname)
-            texts[key] = _spl(_read(key), split, None)
+            if key not in texts:  # a model several IDs match is read once
+                texts[key] = _spl(_read(key), split, None)
             ev.model_ids.append(f"M.{k}")
             ev.models[f"M.{k}"] = key
         evaluations.append(ev)
