@@ -361,6 +361,18 @@ def test_data_files_from_current_directory(reference, tmp_path):
     assert _cwd_run([sys.executable, "-m", "rouge155", *args], work).stdout == bundled.stdout
 
 
+def test_empty_data_dir_is_the_root(reference):
+    for env, args in (({}, ["-e", ""]), ({"ROUGE_EVAL_HOME": ""}, [])):
+        env = dict({k: v for k, v in os.environ.items() if k not in ("ROUGE_EVAL_HOME", "RED_EVAL_HOME")}, **env)
+        command = args + ["-n", "2", "-a", "rouge155-spl.xml"]
+        perl = subprocess.run(["perl", str(reference / "ROUGE-1.5.5.pl"), *command], capture_output=True, cwd=SAMPLE,
+                              env=env, timeout=120)
+        ours = subprocess.run([sys.executable, "-m", "rouge155", *command], capture_output=True, cwd=SAMPLE, env=env,
+                              timeout=120)
+        assert perl.returncode != 0 and ours.returncode != 0 and ours.stdout == perl.stdout
+        assert ours.stderr == perl.stderr == b"Cannot open /smart_common_words.txt\n"
+
+
 # --- directory mode ----------------------------------------------------------------------------------
 
 def _naive(system_files, model_files, system_pattern, model_pattern):
