@@ -262,7 +262,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
-        data_dir = os_path(flags["e"]) if isinstance(flags.get("e"), str) else None
+        # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
+        data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
         data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too

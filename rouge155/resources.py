@@ -38,12 +38,11 @@ def resolve_data_dir(opt_e: Optional[str], environ: Mapping[str, str] = os.envir
     """``-e DIR``, else $ROUGE_EVAL_HOME, else $RED_EVAL_HOME, else the bundled data; with ``cwd_files``
     (the command line), :data:`CURRENT_DIR` when the current directory holds a data file, as the
     script reads its data from there when neither -e nor the variables are given."""
-    # Perl quirk: the script names "$DIR/smart_common_words.txt", so an empty DIR is the root.
     if opt_e is not None:
-        return opt_e or "/"
+        return opt_e
     for var in ("ROUGE_EVAL_HOME", "RED_EVAL_HOME"):
         if var in environ:
-            return environ[var] or "/"
+            return environ[var] or "/"  # Perl quirk: "$DIR/smart_common_words.txt" with DIR empty is the root
     if cwd_files and (os.path.lexists(STOPWORDS_FILE) or os.path.lexists(EXCEPTION_DB)):
         return CURRENT_DIR
     return str(bundled_data_dir())
