@@ -17,7 +17,7 @@ from .api import iter_results
 from .config import read_file_list, read_xml_config
 from .errors import RougeError
 from .options import Options
-from .usage import usage, usage_full
+from .usage import invoked_name, usage, usage_full
 
 SPEC = "ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:"
 PROG = "rouge155"
@@ -58,6 +58,7 @@ class Extras:
     references: Optional[str] = None
     sentence_sep: Optional[str] = None
     split_sentences: bool = False
+    prog: str = PROG  # the name the usage texts start with (the command line: as invoked, like Perl's $0)
 
     @property
     def plain_text(self) -> bool:
@@ -254,17 +255,19 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
     flags = parsed.flags
     try:
         if flags.get("H"):
-            raise _Die(usage_full(PROG), newline=False)
+            raise _Die(usage_full(extras.prog), newline=False)
         if flags.get("h") or not (parsed.positional or extras.plain_text):
-            raise _Die(usage(PROG), newline=False)
+            raise _Die(usage(extras.prog), newline=False)
         if not extras.plain_text:
             system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
-        data_dir = os_path(flags["e"]) if isinstance(flags.get("e"), str) else None
+        # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
+        data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
-        load_language_data(resolve_data_dir(data_dir))
+        data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
+        load_language_data(data_dir)
         source = None
         if extras.plain_text:
             config, source = _plain_text_config(extras)
@@ -378,7 +381,8 @@ def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise
     quadratic in summary length by definition; ROUGE-L and W compare every model sentence with
     every peer sentence, so theirs is quadratic in the number of sentences.
     """
-    extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise, **plain)
+    extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise,
+                    prog=invoked_name(sys.argv[0]), **plain)
     status = run(ctx.meta["rouge155.argv"], extras=extras)
     ctx.exit(status)
 

@@ -259,11 +259,18 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
     """Any ROUGE-EVAL file, through the XML parser and the script's DOM walk."""
     from lxml import etree
 
+    # XML::DOM expands the entities the config declares (internal ones here: never a file or the
+    # network); lxml before 5 can only expand all or none, so there they stay and are refused below.
+    internal = "internal" if etree.LXML_VERSION >= (5,) else False
     try:
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+        parser = etree.XMLParser(resolve_entities=internal, no_network=True, load_dtd=False, huge_tree=True)
         root = etree.fromstring(raw, parser)
     except etree.XMLSyntaxError as exc:
-        raise RougeError(f"{path}: not well-formed XML: {getattr(exc, 'msg', None) or exc}") from None
+        raise RougeError(f"{path}: not well-formed XML: {_syntax_message(exc)}") from None
+    for entity in root.iter(etree.Entity):
+        raise RougeError(f"{path}: the entity {entity.text} is not expanded: rouge155 expands only entities "
+                         "declared in the config itself (no external entities or DTD)"
+                         + ("" if internal else ", and needs lxml 5 or later for them"))
 
     build = _ConfigBuilder()
 
@@ -285,16 +292,23 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
             name = names[tag] = _dom_name(node).upper() if type(tag) is str else None
             return name
 
-    def walk(node, eval_id: Optional[str]) -> None:
-        """The script's recursive DOM walk over ``node``'s children."""
-        for child in node:
+    def walk(top, eval_id: Optional[str]) -> None:
+        """The script's recursive DOM walk over ``top``'s children, with a stack of our own (a config
+        may nest elements deeper than Python's recursion limit; the Perl only warns)."""
+        stack = [(iter(top), eval_id)]
+        while stack:
+            node_iter, eval_id = stack[-1]
+            child = next(node_iter, None)
+            if child is None:
+                stack.pop()
+                continue
             name = name_of(child)
             if name is None:
                 continue
             if name == "EVAL":
                 child_id = _attr(child, "ID", path)
                 build.evaluation(child_id)
-                walk(child, child_id)
+                stack.append((iter(child), child_id))
             elif name == "INPUT-FORMAT":
                 fmt = _attr(child, "TYPE", path)
                 build.check_format(fmt)  # before the evaluation is looked up, as the script does
@@ -319,10 +333,20 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
                         for text in _texts(item):
                             build.model(ev, mid, text)
             else:
-                walk(child, eval_id)
+                stack.append((iter(child), eval_id))
 
     walk([root], None)
     return build.config()
+
+
+def _syntax_message(exc) -> str:
+    """lxml's message, minus advice meant for programmers."""
+    msg = str(getattr(exc, "msg", None) or exc)
+    if msg.startswith("Excessive depth in document"):
+        return msg.split(", use XML_PARSE_HUGE", 1)[0] + " (elements nested deeper than the XML parser allows)"
+    if msg.startswith("Entity '") and "not defined" in msg:
+        return msg + " (rouge155 expands only entities declared in the config itself: no external entities)"
+    return msg
 
 
 def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:

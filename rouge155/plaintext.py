@@ -31,6 +31,86 @@ def _read(path: str) -> bytes:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
 
 
+_MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
+# (two: a one-character class [x] parses as plain text, [xy] does not)
+_PLAIN_ID = re.compile(r"\w+")  # characters that are plain text wherever the guards below allow #ID#
+# what may not come just before #ID#: an escape (\d, \1, \x4...) or a repeat count ({2,...)
+_UNSAFE_BEFORE = re.compile(r"(?:\\\w*|\{[\d,]*)\Z")
+
+
+def _id_is_required_text(model_pattern: str) -> bool:
+    """Whether every match of ``model_pattern`` with a plain ID (letters, digits, _) put for ``#ID#``
+    contains that ID as it is: some ``#ID#`` stands at the top level of the pattern as plain text
+    (outside any group, class, alternative, repeat or assertion), case matters, and no ``#ID#``
+    follows an escape or a repeat count that the ID's characters would continue."""
+    if "#ID#" not in model_pattern:
+        return False
+    at = 0
+    while True:
+        at = model_pattern.find("#ID#", at)
+        if at < 0:
+            break
+        if _UNSAFE_BEFORE.search(model_pattern, 0, at):
+            return False
+        at += 4
+    try:
+        from re import _parser as sre_parse  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        template = re.compile(model_pattern.replace("#ID#", _MARK))
+        parsed = sre_parse.parse(template.pattern, template.flags)
+    except (re.error, RecursionError, OverflowError):
+        return False
+    if template.flags & re.IGNORECASE:
+        return False
+    ops = list(parsed)
+    first, second = (ord(c) for c in _MARK)
+    return any(ops[k] == (sre_parse.LITERAL, first) and ops[k + 1] == (sre_parse.LITERAL, second)
+               for k in range(len(ops) - 1))
+
+
+class _ModelMatcher:
+    """Which model files match ``#ID#``'s pattern for a given ID: the files pyrouge's per-ID scan of
+    the whole directory finds, without that scan where it can be avoided (linear, not quadratic).
+
+    When an ID is certain to appear as it is in every match (:func:`_id_is_required_text`), only the
+    files that contain it are tried; they are found once for all such IDs from an index of every
+    model name's substrings of those IDs' lengths. Other IDs are tried against every file.
+    """
+
+    def __init__(self, model_files: List[str], model_pattern: str, idents: List[str]) -> None:
+        self.files = model_files
+        self.pattern = model_pattern
+        self.compiled: Dict[str, "re.Pattern[str]"] = {}
+        indexed = set()
+        if _id_is_required_text(model_pattern):
+            indexed = {i for i in set(idents) if _PLAIN_ID.fullmatch(i)}
+        self.candidates: Dict[str, Dict[str, None]] = {i: {} for i in indexed}
+        lengths = sorted({len(i) for i in indexed})
+        for name in model_files:
+            for k in lengths:
+                for start in range(len(name) - k + 1):
+                    hit = self.candidates.get(name[start:start + k])
+                    if hit is not None:
+                        hit[name] = None
+
+    def regex(self, ident: str) -> "re.Pattern[str]":
+        compiled = self.compiled.get(ident)
+        if compiled is None:
+            try:
+                compiled = self.compiled[ident] = re.compile(self.pattern.replace("#ID#", ident))
+            except re.error as exc:
+                raise RougeError(f"--model-pattern is not a valid regular expression: {exc}") from None
+        return compiled
+
+    def models(self, ident: str) -> List[str]:
+        """The matching model files, sorted."""
+        regex = self.regex(ident)
+        pool = self.candidates.get(ident)
+        return sorted(f for f in (self.files if pool is None else pool) if regex.match(f))
+
+
 def from_directories(
     system_dir: str,
     model_dir: str,
@@ -55,16 +135,10 @@ def from_directories(
         raise RougeError(f"Cannot list {exc.filename}: {exc.strerror}") from None
     texts: Dict[str, bytes] = {}
     evaluations: List[Evaluation] = []
-    for name in system_files:
-        m = sys_re.match(name)
-        if not m:
-            continue
-        ident = m.group(1) or ""
-        try:
-            model_re = re.compile(model_pattern.replace("#ID#", ident))
-        except re.error as exc:
-            raise RougeError(f"--model-pattern is not a valid regular expression: {exc}") from None
-        models = sorted(f for f in model_files if model_re.match(f))
+    matched = [(name, m.group(1) or "") for name, m in ((n, sys_re.match(n)) for n in system_files) if m]
+    matcher = _ModelMatcher(model_files, model_pattern, [ident for _, ident in matched])
+    for name, ident in matched:
+        models = matcher.models(ident)
         if not models:
             raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
         ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format="SPL", from_file_list=True)
@@ -73,7 +147,8 @@ def from_directories(
         ev.peers[system_id] = peer_key
         for k, mname in enumerate(models, start=1):
             key = os.path.join(model_dir, mname)
-            texts[key] = _spl(_read(key), split, None)
+            if key not in texts:  # a model several IDs match is read once
+                texts[key] = _spl(_read(key), split, None)
             ev.model_ids.append(f"M.{k}")
             ev.models[f"M.{k}"] = key
         evaluations.append(ev)

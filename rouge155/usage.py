@@ -1,4 +1,5 @@
 """The usage texts of ROUGE-1.5.5.pl (``-h`` and ``-H``), with this program's name."""
+import os
 
 SYNOPSIS = (
     "{prog}\n"
@@ -90,3 +91,11 @@ def usage(prog: str) -> str:
 def usage_full(prog: str) -> str:
     """``-H``: the synopsis, a blank line, then the details."""
     return SYNOPSIS.format(prog=prog) + "\n" + DETAILS
+
+
+def invoked_name(argv0: str, default: str = "rouge155") -> str:
+    """The program's name as invoked, which the script's usage starts with (Perl's ``$0``): the path
+    it was run by; ``default`` under ``python -m`` or ``-c``, which have no such path."""
+    if not argv0 or argv0 == "-c" or os.path.basename(argv0) == "__main__.py":
+        return default
+    return argv0
