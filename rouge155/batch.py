@@ -410,7 +410,10 @@ def run_blocks(
         if progress:
             progress(len(tasks[k][0]))
 
-    results = workers.run_tasks(len(tasks), compute, done)
+    if hasattr(workers, "run_chunks"):  # a cluster executor (dask_executor): each chunk sent with its texts
+        results = workers.run_chunks(tasks, options, language, source, done)
+    else:
+        results = workers.run_tasks(len(tasks), compute, done)
 
     blocks = []
     for si, system in enumerate(systems):
