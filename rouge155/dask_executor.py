@@ -10,6 +10,7 @@ it has not computed. Needs ``pip install rouge155[dask]``.
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -17,6 +18,7 @@ from .errors import RougeError
 
 CONNECT_TIMEOUT = 15.0  # seconds to reach the scheduler, and again to see a first worker
 
+_chunks_done = 0  # on a worker: chunks computed (a diagnostic)
 _local = threading.local()  # per worker thread: (run id, vocabulary); TokenIds is not thread-safe
 
 
@@ -44,9 +46,17 @@ def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, byt
     from .batch import compute_chunk
     from .evaluate import MemorySource
 
+    global _chunks_done
     run_id, options, language = context
     token_ids = _vocabulary(run_id, options, language)
-    return compute_chunk(evaluations, first, systems, options, token_ids, MemorySource(texts))
+    out = compute_chunk(evaluations, first, systems, options, token_ids, MemorySource(texts))
+    _chunks_done += 1
+    return out
+
+
+def chunks_done() -> int:
+    """How many chunks this worker process has computed (``client.run(chunks_done)`` asks each)."""
+    return _chunks_done
 
 
 def chunk_texts(evaluations, systems: Sequence[str], source) -> Dict[str, bytes]:
@@ -124,6 +134,37 @@ class DaskWorkers:
                 progress(k)
         return out
 
+    def _collect(self, futures: List[Any], progress: Optional[Callable[[int], None]]) -> List[Any]:
+        """The futures' results in submission order. Polls, so that a cluster left with no worker
+        (Dask would wait for one forever) stops the run after ``CONNECT_TIMEOUT`` seconds."""
+        results: List[Any] = [None] * len(futures)
+        remaining = list(range(len(futures)))
+        last_check = idle_since = time.monotonic()
+        while remaining:
+            still = []
+            for k in remaining:
+                if futures[k].done():
+                    results[k] = futures[k].result()  # re-raises a worker's exception (NeedsStepByStep...)
+                    if progress:
+                        progress(k)
+                else:
+                    still.append(k)
+            if len(still) < len(remaining):
+                idle_since = time.monotonic()
+            remaining = still
+            if not remaining:
+                break
+            now = time.monotonic()
+            if now - last_check >= 1.0:
+                last_check = now
+                if self.client.nthreads():
+                    idle_since = now
+                elif now - idle_since > CONNECT_TIMEOUT:
+                    raise RougeError(f"no Dask worker left for {CONNECT_TIMEOUT:g} s with {len(remaining)} "
+                                     f"chunk(s) to compute; the run is stopped")
+            time.sleep(0.005)
+        return results
+
     def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, language, source,
                    progress: Optional[Callable[[int], None]] = None) -> List[Any]:
         """``compute_chunk`` for each (evaluations, first index, systems) on the cluster, in order."""
@@ -137,14 +178,7 @@ class DaskWorkers:
                 texts = chunk_texts(evals, systems, source)
                 futures.append(client.submit(remote_chunk, context, list(evals), first, list(systems), texts,
                                              key=f"rouge155-{run_id}-{k}", pure=False))
-            index = {f.key: k for k, f in enumerate(futures)}
-            results: List[Any] = [None] * len(futures)
-            for future in distributed.as_completed(futures, loop=client.loop):
-                k = index[future.key]
-                results[k] = future.result()  # re-raises a worker's exception (NeedsStepByStep, RougeError)
-                if progress:
-                    progress(k)
-            return results
+            return self._collect(futures, progress)
         except BaseException as exc:
             if futures:
                 try:
