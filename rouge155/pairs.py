@@ -8,6 +8,7 @@ precision and F are exactly what ``ROUGE-1.5.5.pl -d`` prints for that evaluatio
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -138,16 +139,23 @@ def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, S
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
 
 
-_VOCABULARIES: Dict[Tuple[str, bool, bool], object] = {}
 _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
+_kept = threading.local()  # one set of vocabularies per thread: a TokenIds map is not thread-safe
+
+
+def _vocabularies() -> Dict[Tuple[str, bool, bool], object]:
+    if not hasattr(_kept, "vocabularies"):
+        _kept.vocabularies = {}
+    return _kept.vocabularies
 
 
 def _vocabulary(data_dir: str, options: Options, language):
     """The token-id map kept between calls with the same data and stopword/stemming options."""
     key = (data_dir, options.stem, options.remove_stopwords)
-    vocab = _VOCABULARIES.get(key)
+    kept = _vocabularies()
+    vocab = kept.get(key)
     if vocab is None or len(vocab) > _VOCABULARY_LIMIT:
-        vocab = _VOCABULARIES[key] = batch.token_vocabulary(options, language)
+        vocab = kept[key] = batch.token_vocabulary(options, language)
     return vocab
 
 

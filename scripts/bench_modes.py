@@ -65,7 +65,7 @@ def bench_pairs(n: int, repeat: int, rs_pairs: int) -> None:
         ours, theirs = [], []
         for k in range(repeat):
             if k == 0:
-                pairs_module._VOCABULARIES.clear()  # the first call builds (and stems) the vocabulary
+                pairs_module._vocabularies().clear()  # the first call builds (and stems) the vocabulary
             rate = _rates(n, lambda: rouge155.score_pairs(preds, refs, metrics=metrics, stem=stem))
             if k == 0:
                 first = rate

@@ -380,3 +380,22 @@ def test_torchmetrics_surface_and_numbers(tmp_path):
             for part, letter in (("fmeasure", "F"), ("precision", "P"), ("recall", "R")):
                 assert f"{float(result[f'{key}_{part}']):.5f}" == avg[(tag, letter)][0], (accumulate, key, part)
                 assert float(functional[f"{key}_{part}"]) == float(result[f"{key}_{part}"])
+
+
+def test_score_pairs_from_several_threads():
+    """Each thread keeps its own vocabulary (a shared token-id map could hand two words one id)."""
+    import threading
+
+    preds, refs = generated(61, 120, 2)
+    base = rouge155.score_pairs(preds, refs, stem=True)
+    out = []
+    threads = [threading.Thread(target=lambda: out.append(rouge155.score_pairs(preds, refs, stem=True)))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(out) == 4
+    for o in out:
+        for k in base:
+            assert np.array_equal(o[k].fmeasure, base[k].fmeasure) and np.array_equal(o[k].hits, base[k].hits)
