@@ -399,3 +399,12 @@ def test_score_pairs_from_several_threads():
     for o in out:
         for k in base:
             assert np.array_equal(o[k].fmeasure, base[k].fmeasure) and np.array_equal(o[k].hits, base[k].hits)
+
+
+def test_torchmetrics_module_without_torch_names_the_extra(monkeypatch):
+    import importlib
+
+    monkeypatch.setitem(sys.modules, "torch", None)
+    monkeypatch.delitem(sys.modules, "rouge155.compat.torchmetrics", raising=False)
+    with pytest.raises(ImportError, match=r"pip install rouge155\[torch\]"):
+        importlib.import_module("rouge155.compat.torchmetrics")
