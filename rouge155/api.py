@@ -117,18 +117,26 @@ def iter_results(
     jobs: int = 1,
     progress: Optional[Callable[[int], None]] = None,
     engine: str = "auto",
+    dask=None,
 ) -> Iterator[MetricResult]:
     """Score block by block, in the report's order (a failure part-way leaves earlier blocks valid).
 
     ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines. ``jobs`` > 1 spreads the
     work over processes; ``progress`` is called with the number of evaluations done; ``engine="step"``
-    forces the step-by-step engine. None of these changes the results.
+    forces the step-by-step engine; ``dask`` (a ``distributed.Client`` or a scheduler address) sends
+    the chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
     if engine == "auto" and batch.supported(options):
-        with Workers(jobs) as workers:
+        if dask is not None:
+            from .dask_executor import DaskWorkers
+
+            executor = DaskWorkers(dask)
+        else:
+            executor = Workers(jobs)
+        with executor as workers:
             try:
                 blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)
             except batch.NeedsStepByStep:
@@ -149,13 +157,15 @@ def evaluate(
     *,
     input_format: str = "SPL",
     data_dir: Optional[str] = None,
+    dask=None,
     **flags,
 ) -> Result:
     """Score summaries held in memory.
 
     ``peers[system][eval_id]`` is a system's summary for one evaluation, ``models[eval_id]`` its
     references. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
-    :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``).
+    :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``). ``dask``: a
+    ``distributed.Client`` or a scheduler address, to compute on a Dask cluster (same results).
     """
     if options is None:
         options = typed_options(**flags)
@@ -185,6 +195,7 @@ def evaluate(
     config = EvalConfig(evaluations=evaluations, peer_ids=list(peers))
     warnings: List[str] = []
     metrics = list(
-        iter_results(config, options, sorted(peers), data_dir=data_dir, source=MemorySource(texts), warn=warnings.append)
+        iter_results(config, options, sorted(peers), data_dir=data_dir, source=MemorySource(texts), warn=warnings.append,
+                     dask=dask)
     )
     return Result(options, metrics, warnings)

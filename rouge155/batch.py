@@ -366,6 +366,16 @@ def chunk_bounds(weights: Sequence[int], budget: int, jobs: int) -> List[int]:
     return bounds
 
 
+def token_vocabulary(options: Options, language) -> TokenIds:
+    """An empty vocabulary for runs with these stopword and stemming options."""
+    from .stem import Stemmer
+
+    # no cache in the stemmer: the token-id map already sees each distinct token once
+    stemmer = Stemmer(language.exceptions, cache=False)
+    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stemmer)
+    return TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
+
+
 def run_blocks(
     config: EvalConfig,
     options: Options,
@@ -375,17 +385,18 @@ def run_blocks(
     warn: Callable[[str], None],
     workers: Optional[Workers] = None,
     progress: Optional[Callable[[int], None]] = None,
+    token_ids: Optional[TokenIds] = None,
 ):
-    """Every block of the run, in report order, computed chunk by chunk (shared with ``workers``)."""
+    """Every block of the run, in report order, computed chunk by chunk (shared with ``workers``).
+
+    ``token_ids``: a vocabulary kept from an earlier run with the same stopword and stemming options
+    (:func:`token_vocabulary`), so that words already seen are not stemmed again."""
     from .evaluate import MetricBlock
-    from .stem import Stemmer
 
     plan = metric_plan(options)
     evals = config.evaluations
-    # no cache in the stemmer: the token-id map already sees each distinct token once
-    stemmer = Stemmer(language.exceptions, cache=False)
-    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stemmer)
-    token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
+    if token_ids is None:
+        token_ids = token_vocabulary(options, language)
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     workers = workers or Workers(1)
@@ -399,7 +410,10 @@ def run_blocks(
         if progress:
             progress(len(tasks[k][0]))
 
-    results = workers.run_tasks(len(tasks), compute, done)
+    if hasattr(workers, "run_chunks"):  # a cluster executor (dask_executor): each chunk sent with its texts
+        results = workers.run_chunks(tasks, options, language, source, done)
+    else:
+        results = workers.run_tasks(len(tasks), compute, done)
 
     blocks = []
     for si, system in enumerate(systems):

@@ -36,7 +36,7 @@ def _spec_table(spec: str) -> Dict[str, bool]:
 _TAKES_VALUE = _spec_table(SPEC)
 LONG_WITH_VALUE = (
     "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
-    "--summaries", "--references", "--sentence-sep",
+    "--summaries", "--references", "--sentence-sep", "--dask",
 )
 LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences") + LONG_WITH_VALUE
 
@@ -59,6 +59,7 @@ class Extras:
     sentence_sep: Optional[str] = None
     split_sentences: bool = False
     prog: str = PROG  # the name the usage texts start with (the command line: as invoked, like Perl's $0)
+    dask: Optional[str] = None  # a Dask scheduler's address (dask_executor)
 
     @property
     def plain_text(self) -> bool:
@@ -294,7 +295,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
 
         bar = _progress_bar(len(config.evaluations)) if extras.progress else None
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
-                               jobs=extras.jobs, progress=bar.update if bar else None)
+                               jobs=extras.jobs, progress=bar.update if bar else None, dask=extras.dask)
         try:
             if extras.output_format == "text":
                 for result in results:
@@ -368,6 +369,8 @@ class _PerlCommand(click.Command):
 @click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
 @click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
               "installed with its data, else a rule-based splitter).")
+@click.option("--dask", metavar="ADDRESS", help="Compute on a Dask cluster: the scheduler's address "
+              "(e.g. tcp://host:8786); same output. Needs pip install rouge155[dask].")
 @click.pass_context
 def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.

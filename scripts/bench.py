@@ -8,6 +8,8 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py                       # the issue's table (full size: slow, the Perl takes minutes)
   python scripts/bench.py --pairs 2000 --only pyrouge-m
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
+  python scripts/bench.py --mode pairs                  # score_pairs against rouge-score, side by side
+  python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
 
 rouge155's times are the best of --repeat runs (default 3; a shared machine's noise only ever adds
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
@@ -143,7 +145,15 @@ def best_of(repeat: int, cmd, cwd):
 
 
 def main() -> int:
+    if "--mode" in " ".join(sys.argv[1:]) and "--mode=perl" not in sys.argv and "perl" not in sys.argv:
+        # --mode pairs|dask: the per-pair API against rouge-score, the CLI on a Dask cluster
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_modes import main as modes_main
+
+        return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["perl"], default="perl",
+                    help="perl (default): against ROUGE-1.5.5.pl; pairs, dask: see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
     ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus")

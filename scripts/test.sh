@@ -48,6 +48,9 @@ if ! "$py" -m pip --version >/dev/null 2>&1; then
     python3 -m venv --clear "$venv" >/dev/null || die "python3 -m venv failed"
   fi
 fi
+# torch pinned first (the machine's CPU wheel, found through pip's find-links; a plain torch would pull a
+# multi-GB CUDA build), then torchmetrics for the compat tests, which accepts it.
+"$py" -m pip install -q --disable-pip-version-check "torch==2.13.0" "torchmetrics>=1.4"
 "$py" -m pip install -q --disable-pip-version-check -e ".[$PIP_EXTRAS]"
 
 ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh >/dev/null

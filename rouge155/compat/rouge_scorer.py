@@ -1,0 +1,62 @@
+"""rouge-score's ``rouge_scorer`` with the Perl's numbers: ``from rouge155.compat import rouge_scorer``.
+
+``RougeScorer(rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None)`` with
+``score(target, prediction)`` and ``score_multi(targets, prediction)`` returning
+``{rouge_type: Score(precision, recall, fmeasure)}``. The mappings are in
+:mod:`rouge155.compat.mapping`; ``score_multi`` keeps the best reference as the Perl's ``-f B`` does
+(``multi_reference="A"``: all references at once, the Perl's default for several models).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Sequence
+
+from . import scoring
+from .mapping import score_batch
+from .scoring import Score
+
+
+class RougeScorer(scoring.BaseScorer):
+    """Calculate ROUGE scores between two blobs of text, as ROUGE-1.5.5.pl does.
+
+    Sample usage:
+      scorer = RougeScorer(['rouge1', 'rougeL'], use_stemmer=True)
+      scores = scorer.score('The quick brown fox jumps over the lazy dog',
+                            'The quick brown dog jumps on the log.')
+    """
+
+    def __init__(self, rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None, *,
+                 multi_reference="B"):
+        self.rouge_types = rouge_types
+        self._use_stemmer = use_stemmer
+        self._split_summaries = split_summaries
+        self._tokenizer = tokenizer
+        if multi_reference not in ("A", "B"):
+            raise ValueError("multi_reference must be 'A' (all references) or 'B' (the best one)")
+        self._multi_reference = multi_reference
+
+    def _scores(self, references: List[List[str]], predictions: List[str]) -> List[Dict[str, Score]]:
+        arrays = score_batch(self.rouge_types, predictions, references, self._use_stemmer,
+                             self._split_summaries, self._tokenizer, self._multi_reference)
+        out = []
+        for i in range(len(predictions)):
+            out.append({t: Score(precision=float(arrays[t][0][i]), recall=float(arrays[t][1][i]),
+                                 fmeasure=float(arrays[t][2][i])) for t in self.rouge_types})
+        return out
+
+    def score(self, target, prediction):
+        """A dict mapping each rouge type to a Score (target: the reference, prediction: the summary)."""
+        return self._scores([[target]], [prediction])[0]
+
+    def score_multi(self, targets, prediction):
+        """The Perl's score against several targets: ``-f B`` (best reference) by default."""
+        if isinstance(targets, str):
+            targets = [targets]
+        return self._scores([list(targets)], [prediction])[0]
+
+    def score_batch(self, targets: Sequence, predictions: Sequence[str]) -> List[Dict[str, Score]]:
+        """Not in rouge-score: many pairs at once (``targets[i]``: a text or a list of texts)."""
+        refs = [[t] if isinstance(t, str) else list(t) for t in targets]
+        return self._scores(refs, list(predictions))
+
+
+__all__ = ["RougeScorer", "Score", "scoring"]

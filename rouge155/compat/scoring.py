@@ -1,0 +1,88 @@
+"""rouge-score's ``scoring`` module with the Perl's bootstrap: ``Score``, ``AggregateScore``,
+``BaseScorer``, ``BootstrapAggregator``, ``fmeasure``.
+
+The aggregator runs ROUGE-1.5.5's bootstrap (``-r n_samples -c 100*confidence_interval``): instances
+in the Perl's order (their keys ``1..N`` sorted as strings), resample ``i`` drawn by drand48 seeded
+with ``i``; ``mid`` is the Perl's average (the mean of the resample means), ``low``/``high`` its
+interval bounds, all rounded to 5 decimals as the script prints them. Deterministic.
+"""
+from __future__ import annotations
+
+import abc
+import collections
+from typing import Dict
+
+import numpy as np
+
+from ..aggregate import average_many, perl_order
+
+
+class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):
+    """Tuple containing precision, recall, and f-measure values."""
+
+
+class BaseScorer(object, metaclass=abc.ABCMeta):
+    """Base class for Scorer objects."""
+
+    @abc.abstractmethod
+    def score(self, target: str, prediction: str) -> Dict[str, Score]:
+        """Calculates score between the target and prediction."""
+
+
+class AggregateScore(collections.namedtuple("AggregateScore", ["low", "mid", "high"])):
+    """Tuple containing confidence intervals for scores."""
+
+
+def _rpf(score) -> tuple:
+    """(R, P, F) of a Score-like value (a namedtuple with these fields, or (P, R, F) in order)."""
+    if hasattr(score, "recall") and hasattr(score, "precision") and hasattr(score, "fmeasure"):
+        return float(score.recall), float(score.precision), float(score.fmeasure)
+    p, r, f = score
+    return float(r), float(p), float(f)
+
+
+def bootstrap(values: np.ndarray, n_samples: int, confidence_percent: float):
+    """The Perl's averages for an (n, 3) table of per-instance (R, P, F) in evaluation order 1..n."""
+    keys = [str(i) for i in range(1, len(values) + 1)]
+    table = values[perl_order(keys)] if len(values) else values.reshape(0, 3)
+    return average_many([table], None, n_samples, confidence_percent, 0.5)[0]
+
+
+class BootstrapAggregator(object):
+    """Aggregates scores to provide confidence intervals (the Perl's seeded bootstrap)."""
+
+    def __init__(self, confidence_interval=0.95, n_samples=1000):
+        if confidence_interval < 0 or confidence_interval > 1:
+            raise ValueError("confidence_interval must be in range [0, 1]")
+        if n_samples <= 0:
+            raise ValueError("n_samples must be positive")
+        self._n_samples = n_samples
+        self._confidence_interval = confidence_interval
+        self._scores = collections.defaultdict(list)
+
+    def add_scores(self, scores):
+        """Adds a sample (a dict of score type to Score) for future aggregation."""
+        for score_type, score in scores.items():
+            self._scores[score_type].append(score)
+
+    def aggregate(self):
+        """A dict mapping score_type to AggregateScore(low, mid, high) of Score(precision, recall, fmeasure)."""
+        result = {}
+        for score_type, scores in self._scores.items():
+            values = np.array([_rpf(s) for s in scores], dtype=np.float64).reshape(-1, 3)
+            avg = bootstrap(values, self._n_samples, self._confidence_interval * 100)
+            cls = scores[0].__class__ if hasattr(scores[0], "_fields") else Score
+
+            def make(rpf):
+                r, p, f = rpf
+                return cls(precision=p, recall=r, fmeasure=f)
+
+            result[score_type] = AggregateScore(low=make(avg.low), mid=make(avg.mean), high=make(avg.high))
+        return result
+
+
+def fmeasure(precision, recall):
+    """Computes f-measure given precision and recall values (the Perl's with alpha 0.5 is the same)."""
+    if precision + recall > 0:
+        return 2 * precision * recall / (precision + recall)
+    return 0.0

@@ -1,0 +1,195 @@
+"""scripts/bench.py's other modes (``--mode pairs``, ``--mode dask``), side by side in one script.
+
+pairs: ``rouge155.score_pairs`` (ROUGE-1, -2, -L; with and without -m) against rouge-score's
+RougeScorer (rouge1, rouge2, rougeLsum) on the same CNN/DM-like pairs, alternating, medians of
+--repeat rounds. rouge155's first call (which stems every new word) is reported apart from later
+calls (the vocabulary is kept between calls, as in a training loop).
+
+dask: the command line on a CNN/DM-like corpus in one process, with ``--jobs 2``, and with
+``--dask`` against a local scheduler with 1 and then 2 worker processes (127.0.0.1 only), checking
+that every output is the same bytes; medians of --repeat runs.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def cnndm_pairs(n: int, seed: int = 1):
+    from bench import TextGen
+
+    g = TextGen(seed)
+    preds, refs = [], []
+    for _ in range(n):
+        ref = g.summary(40, 70, 3, 4)
+        refs.append("\n".join(ref))
+        preds.append("\n".join(g.related(ref, 0.5)))
+    return preds, refs
+
+
+def _rates(n: int, run) -> tuple:
+    """Pairs per wall second and per CPU second of this process (the latter barely moved by other
+    jobs on a shared machine)."""
+    c, w = time.process_time(), time.perf_counter()
+    run()
+    return n / (time.perf_counter() - w), n / (time.process_time() - c)
+
+
+def bench_pairs(n: int, repeat: int, rs_pairs: int) -> None:
+    import rouge155
+    from rouge155 import pairs as pairs_module
+
+    try:
+        from rouge_score import rouge_scorer
+    except ImportError:
+        rouge_scorer = None
+        print("rouge-score not installed: rouge155 alone", file=sys.stderr)
+    preds, refs = cnndm_pairs(n)
+    m = min(rs_pairs, n)
+    metrics = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+    print(f"{n} CNN/DM-like pairs, ROUGE-1/2/L; rouge-score on the first {m} pairs; medians of {repeat} "
+          f"alternating rounds; pairs per wall second / per CPU second")
+    print(f"{'stemming':9s} {'rouge155 first call':>20s} {'rouge155 later calls':>21s} {'rouge-score':>14s} "
+          f"{'ratio (CPU)':>12s}")
+    for stem in (False, True):
+        first = None
+        ours, theirs = [], []
+        for k in range(repeat):
+            if k == 0:
+                pairs_module._vocabularies().clear()  # the first call builds (and stems) the vocabulary
+            rate = _rates(n, lambda: rouge155.score_pairs(preds, refs, metrics=metrics, stem=stem))
+            if k == 0:
+                first = rate
+            else:
+                ours.append(rate)
+            if rouge_scorer is not None:
+                scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=stem)
+                theirs.append(_rates(m, lambda: [scorer.score(r, p) for p, r in zip(preds[:m], refs[:m])]))
+
+        def med(rates, i):
+            return statistics.median(r[i] for r in rates) if rates else float("nan")
+
+        later = ours or [first]
+        cell = lambda rates: f"{med(rates, 0):,.0f} / {med(rates, 1):,.0f}"  # noqa: E731
+        print(f"{'-m' if stem else 'no -m':9s} {cell([first]):>20s} {cell(later):>21s} {cell(theirs):>14s} "
+              f"{med(later, 1) / med(theirs, 1):12.1f}")
+        sys.stdout.flush()
+
+
+class LocalCluster:
+    """A scheduler and worker processes on 127.0.0.1, ended by their ids."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.procs = []
+        self.workers = []
+        sched = root / "scheduler.json"
+        self._start([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                     "--scheduler-file", str(sched), "--no-dashboard", "--no-show"], "scheduler.log")
+        for _ in range(600):
+            if sched.exists():
+                break
+            time.sleep(0.1)
+        self.address = json.loads(sched.read_text())["address"]
+
+    def _start(self, cmd, log):
+        with open(self.root / log, "wb") as fh:
+            p = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.root,
+                                 start_new_session=True)
+        self.procs.append(p)
+        return p
+
+    def add_worker(self) -> None:
+        k = len(self.workers)
+        self.workers.append(self._start([sys.executable, "-m", "dask", "worker", self.address, "--host", "127.0.0.1",
+                                         "--nthreads", "1", "--no-nanny", "--no-dashboard"], f"worker{k}.log"))
+        from distributed import Client
+
+        with Client(self.address, set_as_default=False, timeout=30) as c:
+            c.wait_for_workers(len(self.workers), timeout=120)
+
+    def close(self) -> None:
+        for p in reversed(self.procs):
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in reversed(self.procs):
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+
+def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
+    from bench import write_corpus
+
+    base = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
+    root = base / f"cnndm-{n}"
+    if not (root / "config.xml").exists():
+        write_corpus(root, "cnndm", n)
+    ours = [sys.executable, "-m", "rouge155", "-e", str(REPO / "data"), "--quiet"]
+    args = flags.split() + ["config.xml"]
+
+    def timed(cmd):
+        t = time.perf_counter()
+        p = subprocess.run(cmd, cwd=root, capture_output=True)
+        return p.stdout, p.returncode, time.perf_counter() - t
+
+    cluster = LocalCluster(Path(tempfile.mkdtemp(prefix="rouge155-dask-")))
+    try:
+        variants = {"one process": ours + args, "--jobs 2": ours + ["--jobs", "2"] + args,
+                    "--dask, 1 worker": ours + ["--dask", cluster.address] + args,
+                    "--dask, 2 workers": ours + ["--dask", cluster.address] + args}
+        times = {k: [] for k in variants}
+        outputs = {}
+        for phase in ("1 worker", "2 workers"):
+            cluster.add_worker()
+            names = ["one process", "--jobs 2", f"--dask, {phase}"]
+            for _ in range(repeat):  # alternating, so that the machine's load hits every variant alike
+                for name in names:
+                    if phase == "2 workers" and name != f"--dask, {phase}":
+                        continue
+                    out, status, wall = timed(variants[name])
+                    times[name].append(wall)
+                    outputs.setdefault(name, (out, status))
+        reference = outputs["one process"]
+        print(f"{n} CNN/DM-like pairs, flags {flags!r}; medians of {repeat} runs (s), Dask on 127.0.0.1")
+        for name, walls in times.items():
+            same = outputs[name] == reference
+            med = statistics.median(walls)
+            print(f"{name:20s} {med:8.2f}  x{statistics.median(times['one process']) / med:5.2f}  same={same}")
+    finally:
+        cluster.close()
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["pairs", "dask"], required=True)
+    ap.add_argument("--pairs", type=int, default=11490)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rouge-score-pairs", type=int, default=2000, help="pairs timed for rouge-score (it is slow)")
+    ap.add_argument("--flags", default="-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m", help="dask mode: Perl flags")
+    ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
+    a = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(REPO / "tests"))
+    if a.mode == "pairs":
+        bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
+    else:
+        bench_dask(a.pairs, a.repeat, a.flags, a.keep)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
