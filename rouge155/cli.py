@@ -37,8 +37,10 @@ _TAKES_VALUE = _spec_table(SPEC)
 LONG_WITH_VALUE = (
     "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
     "--summaries", "--references", "--sentence-sep",
+    "--language", "--write-token-ids",
 )
-LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences") + LONG_WITH_VALUE
+LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences",
+                "--unicode", "--char-level") + LONG_WITH_VALUE
 
 
 @dataclass
@@ -58,6 +60,10 @@ class Extras:
     references: Optional[str] = None
     sentence_sep: Optional[str] = None
     split_sentences: bool = False
+    unicode: bool = False  # rouge155.language
+    language: Optional[str] = None
+    char_level: bool = False
+    write_token_ids: Optional[str] = None
 
     @property
     def plain_text(self) -> bool:
@@ -261,6 +267,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
+        if extras.unicode or extras.language is not None or extras.char_level or extras.write_token_ids:
+            from .language.cli import language_options
+
+            options = language_options(options, extras)
         data_dir = os_path(flags["e"]) if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
 
@@ -290,6 +300,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.write(msg + "\n")
 
         bar = _progress_bar(len(config.evaluations)) if extras.progress else None
+        if extras.write_token_ids:
+            from .language.token_ids import write_token_ids
+
+            write_token_ids(extras.write_token_ids, config, options, systems, data_dir, source, argv)
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
                                jobs=extras.jobs, progress=bar.update if bar else None)
         try:
@@ -365,6 +379,13 @@ class _PerlCommand(click.Command):
 @click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
 @click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
               "installed with its data, else a rule-based splitter).")
+@click.option("--unicode", is_flag=True, help="Tokenize as the Unicode fork ROUGE-1.5.5-unicode does (UTF-8, "
+              "lc, Unicode \\w tokens, -b in characters), byte for byte.")
+@click.option("--language", help="ISO 639-1 code (de, ru, zh, ...): Unicode tokens fit for the language, its "
+              "Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th (README: language matrix).")
+@click.option("--char-level", is_flag=True, help="With --language zh/ja/th: one token per character, no segmenter.")
+@click.option("--write-token-ids", metavar="DIR", help="Also write every summary as integer token ids, and a "
+              "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).")
 @click.pass_context
 def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.
