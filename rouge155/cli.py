@@ -314,10 +314,15 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
                 from . import report
 
                 done = list(results)
+                settings = None
+                if options.unicode or options.language is not None:
+                    from .language import text_model
+
+                    settings = text_model(options).describe()
                 if extras.output_format == "json":
-                    out.write(report.json_report(done, options, warnings, extras.precise, __version__))
+                    out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings))
                 else:
-                    out.write(report.csv_report(done, options, extras.precise))
+                    out.write(report.csv_report(done, options, extras.precise, settings))
         finally:
             if bar:
                 bar.close()

@@ -360,7 +360,7 @@ class Run:
         return counts
 
     def _read_be(self, path: str, fmt: Optional[str]) -> List[bytes]:
-        raw = self.source.read(path)
+        raw = self.text.be_bytes(self.source.read(path))
         if self.debug:
             self.warn(path)  # readBE names each file on stderr with -v
         lines = be_metric.read_lines(raw, fmt)

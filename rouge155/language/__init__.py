@@ -49,6 +49,15 @@ class TextModel:
         text = perlunicode.strict_decode(raw, path)
         return perlunicode.parse_units(text, input_format, lower=self._lang_lower())
 
+    def be_bytes(self, raw: bytes) -> bytes:
+        """BE files: the Unicode modes read and lowercase them as text (then UTF-8 again for ``metrics.be``)."""
+        if self.name == "perl":
+            return raw
+        from . import perlunicode
+
+        text = perlunicode.perl_decode(raw) if self.name == "unicode" else perlunicode.strict_decode(raw, "BE file")
+        return (perlunicode.perl_lc(text) if self.name == "unicode" else _base_lower(self.language)(text)).encode("utf-8")
+
     def limited_text(self, units, word_limit, byte_limit):
         if self.name == "perl":
             return readers.limited_text(units, word_limit, byte_limit)
