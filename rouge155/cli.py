@@ -282,7 +282,11 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         else:
             config_path = os_path(parsed.positional[0])
             z = flags.get("z")
-            if isinstance(z, str):
+            if isinstance(z, str) and options.unicode:
+                from .language.filelist import read_file_list_unicode
+
+                config = read_file_list_unicode(config_path, z, list_peer or "")
+            elif isinstance(z, str):
                 config = read_file_list(config_path, z, list_peer or "")
             else:
                 config = read_xml_config(config_path)

@@ -87,6 +87,12 @@ def unicode_cases(seed: int, count: int, workdir: str, per_set: int = 4, be_shar
         else:
             with _unicode_words():
                 es = evalgen.make_evalset(root, seed * 100003 + k)
+            if r.random() < 0.3:  # the fork splits -z lists on Unicode spaces too
+                lst = os.path.join(root, es.lst)
+                with open(lst, encoding="utf-8") as fh:
+                    text = fh.read()
+                with open(lst, "w", encoding="utf-8") as fh:
+                    fh.write(text.replace(" models/", r.choice(["\u00a0", "\u3000 ", "\u2003", " "]) + "models/"))
             flags = evalgen.random_flags
         for _ in range(per_set):
             if len(cases) < count:
