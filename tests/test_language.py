@@ -199,3 +199,27 @@ def test_token_ids_reproduce_with_original(reference, tmp_path, lang):
         theirs = run_perl(reference, args, str(tmp_path))
         assert theirs.stdout == ours.stdout, f"{lang} {flags}\n{theirs.stdout.decode()}\n{ours.stdout.decode()}"
         assert b"ROUGE-1 Average_R: 0.00000" not in ours.stdout or "-s" in flags
+
+
+def test_language_through_jobs_and_api(tmp_path):
+    """--jobs 2 gives the bytes of --jobs 1; the API gives the CLI's numbers."""
+    root = tmp_path / "many"
+    (root / "sys").mkdir(parents=True)
+    (root / "ref").mkdir()
+    texts = [PAIRS[lang] for lang in ("de", "ru", "fr", "ar", "hi", "tr")] * 15
+    for i, (peer, model) in enumerate(texts):
+        (root / "sys" / f"d{i}.txt").write_text(peer + "\n", encoding="utf-8")
+        (root / "ref" / f"d{i}.A.txt").write_text(model + "\n", encoding="utf-8")
+    args = ["-n", "2", "-m", "-s", "-2", "4", "-u", "-w", "1.2"]
+    one = run_ours_with(args, str(tmp_path), DATA, language="de", **_plain(root))
+    two = run_ours_with(args, str(tmp_path), DATA, jobs=2, language="de", **_plain(root))
+    assert one.ok and one.stdout == two.stdout
+    api = evaluate({"1": {f"d{i}": p for i, (p, _m) in enumerate(texts)}},
+                   {f"d{i}": [m] for i, (_p, m) in enumerate(texts)}, ngram=2, stem=True, remove_stopwords=True,
+                   skip_distance=4, skip_unigrams=True, weight=1.2, language="de", data_dir=str(DATA))
+    import json
+
+    doc = json.loads(run_ours_with(args, str(tmp_path), DATA, language="de", output_format="json",
+                                   **_plain(root)).stdout)
+    cli_hits = sorted(i["hit"] for m in doc["metrics"] if m["metric"] == "ROUGE-2" for i in m["instances"])
+    assert cli_hits == sorted(api.get("ROUGE-2").counts[:, 1].tolist())

@@ -103,8 +103,15 @@ class TextModel:
         return _snowball(self.language)
 
     def stopwords(self, script_stopwords: FrozenSet[str]) -> FrozenSet[str]:
-        if self.name != "language" or self.language == "en":
+        if self.name == "perl":
             return script_stopwords
+        if self.name == "unicode" or self.language == "en":
+            if all(w.isascii() for w in script_stopwords):
+                return script_stopwords
+            from .perlunicode import perl_decode
+
+            # the fork reads the stopword file through :encoding(UTF-8) too (the list holds Latin-1 bytes)
+            return frozenset(perl_decode(w.encode("latin-1")) for w in script_stopwords)
         return _stopword_list(self.language, self.char_level)
 
     # -- language mode ------------------------------------------------------------------------------
