@@ -117,6 +117,9 @@ def test_char_level_and_turkish_case():
 def test_fork_text_rules():
     """The fork's reading: PERLQQ escapes, noncharacters, a partial char at EOF dropped, lc, \\w."""
     assert perl_decode(b"a\xe9b\xef\xbf\xbe\xc3\xa9\xe2\x82") == "a\\xE9b\\xEF\\xBF\\xBE\u00e9"
+    # Perl quirk: after a byte that cannot start a character, Perl's DFA swallows a following 中
+    assert perl_decode(b"\xff\xe4\xb8\xad\xe4\xb8\xadA") == "\\xFF\\xE4\\xB8\\xAD\u4e2dA"
+    assert perl_decode(b"\xff\xc3\xa9A") == "\\xFF\u00e9A"
     assert perl_lc("ΟΔΟΣ") == "οδοσ"  # Perl's lc has no final-sigma rule
     assert clean_tokens("a_b-c Ⓐ x² naïve e\u0301") == ["a_b", "c", "Ⓐ", "x", "naïve", "e\u0301"]
 

@@ -5,7 +5,10 @@ two runs are excluded and counted. The fork is found via $ROUGE155_UNICODE_FORK 
 ~/.cache/rouge155/unicode-fork/ROUGE-1.5.5.pl and runs with the reference's data and Perl modules.
 """
 import os
+import random
 import shlex
+import shutil
+import subprocess
 
 import pytest
 
@@ -59,3 +62,32 @@ def test_release_sample_with_unicode(fork, reference, release_samples):
         ours = run_ours_with(args, cwd, reference / "data", unicode=True)
         assert ours.stdout == theirs.stdout, shlex.join(args)
         assert ours.ok == theirs.ok
+
+
+_PERLIO_READ = (
+    "use open ':encoding(UTF-8)'; binmode(STDOUT, ':encoding(UTF-8)'); "
+    "open(T, $ARGV[0]) or die; while (defined($l = <T>)) { print $l }"
+)
+
+
+@pytest.mark.skipif(shutil.which("perl") is None, reason="perl not installed")
+def test_decoder_matches_perlio(tmp_path):
+    """perl_decode against Perl's own :encoding(UTF-8) reading, on files with undecodable bytes placed
+    anywhere (PerlIO::encoding's 1024-byte chunks decide some escapes, so files are large too)."""
+    from rouge155.language.perlunicode import perl_decode
+
+    r = random.Random(11)
+    pieces = [s.encode() for s in ("é", "中文", "😀", "abc ", "\n", "Москва ", " ", "あ", "\U00100000", "—")]
+    bad = [b"\xe9", b"\xff", b"\xc3", b"\xe2\x82", b"\xf0\x9f\x98", b"\xed\xa0\x80", b"\xef\xbf\xbe", b"\x80",
+           b"\xc0", b"\xf8\x88", b"\xfe\x80", b"\xf4\x90", b"\xc0\xaf", b"\xed", b"\xf1\xa0"]
+    path = tmp_path / "t.bin"
+    for k in range(40):
+        size = r.choice([10, 100, 3000, 9000, 20000])
+        buf = bytearray()
+        while len(buf) < size:
+            buf += r.choice(bad) if r.random() < 0.05 else r.choice(pieces)
+        if k % 4 == 0:
+            buf += r.choice(bad)
+        path.write_bytes(bytes(buf))
+        theirs = subprocess.run(["perl", "-e", _PERLIO_READ, str(path)], capture_output=True).stdout
+        assert perl_decode(bytes(buf)) == theirs.decode("utf-8"), f"case {k}"

@@ -49,6 +49,8 @@ def _word(r: random.Random) -> bytes:
         return (r.choice(_POOL) + r.choice(["-", "_", "", "·", "'"]) + r.choice(_POOL)).encode("utf-8")
     if x < 0.75:
         return r.choice(_POOL).encode("utf-8") + r.choice(BAD_BYTES)
+    if x < 0.77:  # a stray byte right before a CJK/Hangul character (Perl's decoder swallows some)
+        return r.choice(BAD_BYTES + [b"\x80", b"\xc0", b"\xf8\x88"]) + r.choice(_POOL).encode("utf-8")
     return evalgen._word(r)
 
 

@@ -76,13 +76,108 @@ _NONCHAR = re.compile("[\ufdd0-\ufdef" + "".join(
     f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(17)) + "]")
 
 
-def _perlqq(exc: UnicodeDecodeError):
-    """PerlIO's PERLQQ fallback: each undecodable byte becomes the text ``\\xHH``."""
-    bad = exc.object[exc.start : exc.end]
-    return "".join(f"\\x{b:02X}" for b in bad), exc.end
+# How many bytes Perl's (extended) UTF-8 expects after each start byte, itself included.
+_SKIP = [1] * 0xC0 + [2] * 32 + [3] * 16 + [4] * 8 + [5] * 4 + [6] * 2 + [7, 13]
 
 
-codecs.register_error("rouge155-perlqq", _perlqq)
+def _strict_dfa():
+    """Perl's strict UTF-8 DFA (``PL_strict_utf8_dfa_tab``, Hoehrmann's decoder as Perl adapts it):
+    a class per byte, and transitions over states premultiplied by the number of classes."""
+    cls = [0] * 0x80 + [9] * 15 + [10] + [11] * 15 + [12] + [13] * 15 + [14]
+    cls += [15] * 7 + [16] + [15] * 6 + [17, 18]  # B0..BF
+    cls += [1, 1] + [2] * 30  # C0..DF
+    cls += [7] + [3] * 12 + [1, 3, 4]  # E0..EF (ED goes to the slow path)
+    cls += [8, 6, 6, 6, 5] + [1] * 11  # F0..FF
+    k = 19
+    n = {i: i * k for i in range(12)}
+    rows = [
+        [0, 1, n[1], n[2], n[4], n[7], n[6], n[3], n[5]] + [1] * 10,
+        [1] * 9 + [0] * 10,
+        [1] * 9 + [n[1]] * 10,
+        [1] * 13 + [n[1]] * 6,
+        [1] * 9 + [n[1]] * 7 + [n[8], n[1], n[9]],
+        [1] * 11 + [n[2], n[10], n[2], n[10], n[2], n[2], n[2], n[10]],
+        [1] * 9 + [n[2], n[10], n[2], n[10], n[2], n[10], n[2], n[2], n[2], n[10]],
+        [1] * 9 + [n[2], n[10]] + [1] * 8,
+        [1] * 9 + [0, 0, 1, 1, 1, 1, 0, 0, 0, 0],
+        [1] * 9 + [0] * 8 + [1, 1],
+        [1] * 9 + [n[1]] * 9 + [n[11]],
+        [1] * 9 + [0] * 8 + [1, 1],
+    ]
+    return cls, [x for row in rows for x in row]
+
+
+_CLASS, _TRANS = _strict_dfa()
+
+
+def _malformed_length(raw: bytes, i: int) -> int:
+    """How many bytes Perl's decoder (Encode 3.17 ``process_utf8``) escapes at a failure at ``i``.
+
+    ``utf8n_to_uvchr(..., UTF8_ALLOW_ANY)`` first walks the strict DFA. Perl quirk: it tests for
+    rejection only after a transition, so from a first byte that is rejected at once (C0, C1, ED,
+    F5..FF, a stray continuation) it goes on from the reject state, whose row is the start row
+    shifted by one class, and an "accept" there swallows the next bytes (e.g. a CJK character) into
+    the malformed unit. Otherwise the unit is the start byte and the continuation bytes it expects.
+    """
+    state = _TRANS[_CLASS[raw[i]]]
+    j = i + 1
+    while j < len(raw):
+        state = _TRANS[state + _CLASS[raw[j]]]
+        if state == 0:
+            return j - i + 1
+        if state == 1:
+            break
+        j += 1
+    b = raw[i]
+    end = i + 1
+    if b >= 0xC0:
+        while end < len(raw) and end - i < _SKIP[b] and 0x80 <= raw[end] <= 0xBF:
+            end += 1
+    return end - i
+
+
+def _escape(raw: bytes) -> str:
+    return "".join(f"\\x{c:02X}" for c in raw)
+
+
+def _strict_prefix(chunk: bytes, s: int) -> str:
+    """The longest prefix of ``chunk[s:]`` that is strict UTF-8 (noncharacters excluded), decoded."""
+    try:
+        text = chunk[s:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = chunk[s : s + exc.start].decode("utf-8")
+    m = _NONCHAR.search(text)
+    return text[: m.start()] if m else text
+
+
+def _valid_partial(tail: bytes) -> bool:
+    """``is_utf8_valid_partial_char_flags``: ``tail`` is the incomplete start of a legal character."""
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        return dec.decode(tail, final=False) == ""
+    except UnicodeDecodeError:
+        return False
+
+
+def _decode_chunk(chunk: bytes):
+    """Encode's ``process_utf8`` with STOP_AT_PARTIAL and PERLQQ: (text, bytes consumed)."""
+    out = []
+    s = 0
+    e = len(chunk)
+    while s < e:
+        good = _strict_prefix(chunk, s)
+        out.append(good)
+        s += len(good.encode("utf-8"))
+        if s >= e or _valid_partial(chunk[s:]):
+            break
+        n = _malformed_length(chunk, s)
+        out.append(_escape(chunk[s : s + n]))
+        s += n
+    return "".join(out), s
+
+
+_CHUNK = 1024  # PerlIO::encoding decodes at most this many bytes at a time
+_BLOCK = 8192  # the :perlio layer below it reads the file in blocks of this size
 
 
 def perl_decode(raw: bytes) -> str:
@@ -90,13 +185,36 @@ def perl_decode(raw: bytes) -> str:
 
     Perl quirks: an undecodable byte reads as the four characters ``\\xHH``; noncharacters
     (U+FDD0..U+FDEF, U+xxFFFE/F) are undecodable too (strict UTF-8); an incomplete character at
-    the very end of the file is dropped silently.
+    the very end of the file is dropped silently. Where a file has undecodable bytes, how many
+    bytes each escape covers depends on what the decoder sees at once (see
+    :func:`_malformed_length`), so PerlIO::encoding's chunks are reproduced.
     """
-    dec = codecs.getincrementaldecoder("utf-8")("rouge155-perlqq")
-    text = dec.decode(raw, final=False)  # what is left in the decoder at EOF is dropped
-    if _NONCHAR.search(text):
-        text = _NONCHAR.sub(lambda m: "".join(f"\\x{b:02X}" for b in m.group(0).encode("utf-8")), text)
-    return text
+    try:
+        text = raw.decode("utf-8")
+        if not _NONCHAR.search(text):
+            return text
+    except UnicodeDecodeError:
+        pass
+    out = []
+    pos = 0  # the :perlio layer's read position
+    block_end = 0
+    pending = b""  # bytes PerlIO::encoding holds back (an incomplete character)
+    while True:
+        if pos >= block_end:
+            if block_end >= len(raw):
+                break  # end of file: a held-back incomplete character is dropped
+            block_end = min(block_end + _BLOCK, len(raw))
+        use = min(block_end - pos, _CHUNK - len(pending))
+        chunk = pending + raw[pos : pos + use]
+        text, consumed = _decode_chunk(chunk)
+        if text:
+            out.append(text)
+            pos += use - (len(chunk) - consumed)  # what did not decode is read again
+            pending = b""
+        else:
+            pending = chunk
+            pos += use
+    return "".join(out)
 
 
 def strict_decode(raw: bytes, path: str) -> str:
