@@ -335,14 +335,14 @@ class Run:
         dbg = self.debug
         mode = self.options.be_mode or ""
         lines = self._read_be(peer, fmt)
-        peer_bes = be_metric.create(lines, mode, self.stem_on, self.stemmer)
+        peer_bes = self.text.be_create(lines, mode, self.stem_on, self.stemmer)
         if dbg:
             dbg(f"***P {peer}")
             _debug_bes(dbg, lines, peer_bes)
         matches = []
         for path in models:
             lines = self._read_be(path, fmt)
-            model_bes = be_metric.create(lines, mode, self._model_stemming(), self.stemmer)
+            model_bes = self.text.be_create(lines, mode, self._model_stemming(), self.stemmer)
             self._after_model()
             if dbg:
                 _debug_bes(dbg, lines, model_bes)

@@ -55,8 +55,19 @@ class TextModel:
             return raw
         from . import perlunicode
 
-        text = perlunicode.perl_decode(raw) if self.name == "unicode" else perlunicode.strict_decode(raw, "BE file")
-        return (perlunicode.perl_lc(text) if self.name == "unicode" else _base_lower(self.language)(text)).encode("utf-8")
+        if self.name == "unicode":
+            return perlunicode.perl_lc(perlunicode.perl_decode(raw)).encode("utf-8")
+        return _base_lower(self.language)(perlunicode.strict_decode(raw, "BE file")).encode("utf-8")
+
+    def be_create(self, lines, mode: str, stemming: bool, stem):
+        """``createBE`` (``metrics.be``), on characters in the Unicode modes."""
+        if self.name == "perl":
+            from ..metrics.be import create
+
+            return create(lines, mode, stemming, stem)
+        from .be_text import create
+
+        return create(lines, mode, stemming, stem)
 
     def limited_text(self, units, word_limit, byte_limit):
         if self.name == "perl":
@@ -98,6 +109,12 @@ class TextModel:
         return _PERL_FIRST if self.name == "perl" else _Everything()
 
     def stemmer(self, exceptions, cache: bool = True) -> Callable[[str], Optional[str]]:
+        if self.name != "perl" and not all(k.isascii() and v.isascii() for k, v in exceptions.items()):
+            # the fork reads the exception DB through a UTF-8 filter (keys and values are UTF-8 text)
+            def utf8(text: str) -> str:
+                return text.encode("latin-1").decode("utf-8", "replace")
+
+            exceptions = {utf8(k): utf8(v) for k, v in exceptions.items()}
         if self.name != "language" or self.language == "en":
             return Stemmer(exceptions, cache=cache)
         return _snowball(self.language)
