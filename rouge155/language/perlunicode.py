@@ -55,8 +55,35 @@ def _word_class() -> str:
     return _compute_word_class()  # another Unicode version: build it (about a second)
 
 
+def _class_ranges(body: str) -> List[tuple]:
+    """(first, last) code points of a class body as :func:`_ranges` writes it."""
+    items: List[str] = []
+    ranges: List[tuple] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\":
+            i += 1
+        if body[i] == "-" and items and i + 1 < len(body) and (i == 0 or body[i - 1] != "\\"):
+            j = i + 1
+            if body[j] == "\\":
+                j += 1
+            ranges[-1] = (ranges[-1][0], ord(body[j]))
+            i = j + 1
+            continue
+        items.append(body[i])
+        ranges.append((ord(body[i]), ord(body[i])))
+        i += 1
+    return ranges
+
+
 WORD_CLASS = _word_class()
 WORD_RUN = re.compile(f"[{WORD_CLASS}]+")
+# Python's re checks a class's astral ranges one by one; text without astral characters (nearly
+# all of it) uses the class cut to the BMP, which it checks in one table look-up.
+WORD_RUN_BMP = re.compile("[" + "".join(
+    re.escape(chr(a)) + ("-" + re.escape(chr(min(b, 0xFFFF))) if min(b, 0xFFFF) > a else "")
+    for a, b in _class_ranges(WORD_CLASS) if a <= 0xFFFF) + "]+")
+_ASTRAL_MIN = "\U00010000"
 # Perl's \s on character strings (unicode_strings): \p{XPerlSpace}. Python's \s also has \x1c-\x1f.
 SPACE_CLASS = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 _SPACES = re.compile(f"[{SPACE_CLASS}]+")
@@ -72,6 +99,7 @@ def _is_noncharacter(c: int) -> bool:
     return 0xFDD0 <= c <= 0xFDEF or (c & 0xFFFE) == 0xFFFE
 
 
+_NONCHAR_BMP = re.compile("[\ufdd0-\ufdef\ufffe\uffff]")
 _NONCHAR = re.compile("[\ufdd0-\ufdef" + "".join(
     f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(17)) + "]")
 
@@ -136,6 +164,13 @@ def _malformed_length(raw: bytes, i: int) -> int:
     return end - i
 
 
+def _nonchar(text: str):
+    """The first noncharacter of ``text`` (a match), if any."""
+    if not text or text.isascii():
+        return None
+    return (_NONCHAR if max(text) >= _ASTRAL_MIN else _NONCHAR_BMP).search(text)
+
+
 def _escape(raw: bytes) -> str:
     return "".join(f"\\x{c:02X}" for c in raw)
 
@@ -146,7 +181,7 @@ def _strict_prefix(chunk: bytes, s: int) -> str:
         text = chunk[s:].decode("utf-8")
     except UnicodeDecodeError as exc:
         text = chunk[s : s + exc.start].decode("utf-8")
-    m = _NONCHAR.search(text)
+    m = _nonchar(text)
     return text[: m.start()] if m else text
 
 
@@ -191,7 +226,7 @@ def perl_decode(raw: bytes) -> str:
     """
     try:
         text = raw.decode("utf-8")
-        if not _NONCHAR.search(text):
+        if not _nonchar(text):
             return text
     except UnicodeDecodeError:
         pass
@@ -280,8 +315,10 @@ def split_ws(text: str) -> List[str]:
 
 def clean_tokens(text: str) -> List[str]:
     """The fork's clean-up, split: every run of \\w characters is a token (``-`` and ``[^\\w]`` blanked)."""
+    if text.isascii() or max(text) < _ASTRAL_MIN:
+        return WORD_RUN_BMP.findall(text)
     return WORD_RUN.findall(text)
 
 
 def clean(text: str) -> str:
-    return " ".join(WORD_RUN.findall(text))
+    return " ".join(clean_tokens(text))
