@@ -379,6 +379,7 @@ def run_blocks(
 ):
     """Every block of the run, in report order, computed chunk by chunk (shared with ``workers``)."""
     from .evaluate import MetricBlock
+
     plan = metric_plan(options)
     evals = config.evaluations
     # no cache in the stemmer: the token-id map already sees each distinct token once

@@ -307,7 +307,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         if extras.write_token_ids:
             from .language.token_ids import write_token_ids
 
-            write_token_ids(extras.write_token_ids, config, options, systems, data_dir, source, argv)
+            write_token_ids(extras.write_token_ids, config, options, systems, data_dir, source)
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
                                jobs=extras.jobs, progress=bar.update if bar else None)
         try:

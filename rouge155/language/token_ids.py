@@ -55,7 +55,7 @@ def perl_args(options: Options, config_path: str) -> List[str]:
 
 
 def write_token_ids(out_dir: str, config: EvalConfig, options: Options, systems: Sequence[str],
-                    data_dir: Optional[str], source: Optional[TextSource] = None, argv=None) -> Dict[str, int]:
+                    data_dir: Optional[str], source: Optional[TextSource] = None) -> Dict[str, int]:
     """Write DIR/summaries/*.spl, DIR/config.xml, DIR/args.txt, DIR/vocab.tsv; returns the vocabulary."""
     if options.stem_models_only or options.verbose or options.be_mode is not None:
         raise RougeError("--write-token-ids does not cover -M, -v or -3 (BE)")
