@@ -32,11 +32,14 @@ def fork(reference):
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_unicode_differential(fork, reference, tmp_path, chunk):
+    from concurrent.futures import ThreadPoolExecutor
+
     data = reference / "data"
     cases = unicode_cases(SEED + chunk, PER_CHUNK, str(tmp_path))
     bad, excluded = [], 0
-    for cwd, args in cases:
-        theirs = run_fork(fork, data, args, cwd)
+    with ThreadPoolExecutor(2) as pool:  # the fork is Perl and slow: two at a time
+        forks = list(pool.map(lambda case: run_fork(fork, data, case[1], case[0]), cases))
+    for (cwd, args), theirs in zip(cases, forks):
         ours = run_ours_with(args, cwd, data, jobs=2 if chunk == 1 else 1, unicode=True)
         if theirs.stdout == ours.stdout and theirs.ok == ours.ok:
             continue
