@@ -112,6 +112,8 @@ def test_char_level_and_turkish_case():
     model = TextModel("language", "zh", char_level=True)
     assert clean_tokens(model.parse("北京大学abc".encode(), "SPL")[0]) == ["北", "京", "大", "学", "abc"]
     assert TextModel("language", "tr").parse("İSTANBUL Işık".encode(), "SPL") == ["istanbul ışık"]
+    # zh/ja: NFKC (full-width Latin, half-width kana)
+    assert clean_tokens(TextModel("language", "zh", char_level=True).parse("ＡＢＣ１２".encode(), "SPL")[0]) == ["abc12"]
 
 
 def test_fork_text_rules():

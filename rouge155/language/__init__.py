@@ -174,6 +174,11 @@ def text_model(options) -> TextModel:
     return PERL
 
 
+def _norm_form(code: str) -> str:
+    """NFKC for Chinese and Japanese (full-width Latin and digits, half-width kana), else NFC."""
+    return "NFKC" if code in ("zh", "ja") else "NFC"
+
+
 @lru_cache(maxsize=None)
 def _language_lower(code: str, char_level: bool) -> Callable[[str], str]:
     """NFC, the language's lowercasing, then (zh/ja/th) words separated by spaces."""
@@ -181,9 +186,10 @@ def _language_lower(code: str, char_level: bool) -> Callable[[str], str]:
     from .segment import char_level as split_chars, segmenter
 
     lang = LANGUAGES[code]
+    form = _norm_form(code)
 
     def lower(text: str) -> str:
-        text = unicodedata.normalize("NFC", text)
+        text = unicodedata.normalize(form, text)
         if lang.turkic_case:
             text = text.replace("I", "\u0131").replace("\u0130", "i")
         return text.lower()
@@ -242,9 +248,10 @@ def _base_lower(code: str) -> Callable[[str], str]:
     from .languages import LANGUAGES
 
     turkic = LANGUAGES[code].turkic_case
+    form = _norm_form(code)
 
     def lower(text: str) -> str:
-        text = unicodedata.normalize("NFC", text)
+        text = unicodedata.normalize(form, text)
         if turkic:
             text = text.replace("I", "\u0131").replace("\u0130", "i")
         return text.lower()
