@@ -181,6 +181,13 @@ def test_json_records_language(tmp_path):
     assert out.ok, out.stderr
     doc = json.loads(out.stdout)
     assert doc["text"]["language"] == "de" and doc["text"]["stemmer"] == "snowball-german"
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schema" / "rouge155-result.schema.json").read_text())
+    jsonschema.validate(doc, schema)
+    csv = run_ours_with(["-n", "1"], str(tmp_path), DATA, output_format="csv", unicode=True, **_plain(root))
+    header, first = csv.stdout.decode().splitlines()[:2]
+    assert header.endswith(",text_mode,language,stemmer,stopwords,segmenter") and first.endswith(",unicode,,,,")
 
 
 # -- the id-mapped check: the original script on --write-token-ids output prints the same ----------
