@@ -24,7 +24,7 @@ from .metrics.ngram import batch_ngrams
 from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
 from .perl import r5
-from .readers import limited_text, limited_units, parse_units
+from .language import text_model
 from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
@@ -58,6 +58,7 @@ class Corpus:
     """The documents of one chunk, each read and tokenised once, with ids from the run's vocabulary."""
 
     def __init__(self, options: Options, token_ids: TokenIds, source: TextSource):
+        self.text = text_model(options)
         self.source = source
         self.token_ids = token_ids
         self.word_limit = options.word_limit_num
@@ -71,7 +72,7 @@ class Corpus:
         if d is not None:
             return d
         try:
-            units = parse_units(self.source.read(path), fmt)
+            units = self.text.parse(self.source.read(path), fmt, path)
         except RougeError:
             raise NeedsStepByStep() from None
         token_ids = self.token_ids
@@ -81,10 +82,10 @@ class Corpus:
             ids, lengths = token_ids.unit_ids(units)
             d = Doc(ids, True, ids, lengths)
         else:
-            text = limited_text(units, self.word_limit, self.byte_limit)
+            text = self.text.limited_text(units, self.word_limit, self.byte_limit)
             ids, lengths = empty, empty
             if self.need_units:
-                ids, lengths = token_ids.unit_ids(limited_units(units, self.word_limit, self.byte_limit))
+                ids, lengths = token_ids.unit_ids(self.text.limited_units(units, self.word_limit, self.byte_limit))
             d = Doc(token_ids.ids(text) if text is not None else empty, text is not None, ids, lengths)
         self.docs[key] = d
         return d
@@ -367,13 +368,14 @@ def chunk_bounds(weights: Sequence[int], budget: int, jobs: int) -> List[int]:
 
 
 def token_vocabulary(options: Options, language) -> TokenIds:
-    """An empty vocabulary for runs with these stopword and stemming options."""
-    from .stem import Stemmer
-
+    """An empty vocabulary for runs with these text, stopword and stemming options."""
+    text = text_model(options)
     # no cache in the stemmer: the token-id map already sees each distinct token once
-    stemmer = Stemmer(language.exceptions, cache=False)
-    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stemmer)
-    return TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
+    stemmer = text.stemmer(language.exceptions, cache=False)
+    tokenizer = Tokenizer(text.stopwords(language.stopwords) if options.remove_stopwords else None, stemmer,
+                          text.counted_first)
+    # one vocabulary for the run: each word stemmed once
+    return TokenIds(tokenizer, options.stem, text.clean_tokens, text.token_str)
 
 
 def run_blocks(

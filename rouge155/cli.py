@@ -37,8 +37,10 @@ _TAKES_VALUE = _spec_table(SPEC)
 LONG_WITH_VALUE = (
     "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
     "--summaries", "--references", "--sentence-sep", "--dask",
+    "--language", "--write-token-ids",
 )
-LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences") + LONG_WITH_VALUE
+LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences",
+                "--unicode", "--char-level") + LONG_WITH_VALUE
 
 
 @dataclass
@@ -60,6 +62,10 @@ class Extras:
     split_sentences: bool = False
     prog: str = PROG  # the name the usage texts start with (the command line: as invoked, like Perl's $0)
     dask: Optional[str] = None  # a Dask scheduler's address (dask_executor)
+    unicode: bool = False  # rouge155.language
+    language: Optional[str] = None
+    char_level: bool = False
+    write_token_ids: Optional[str] = None
 
     @property
     def plain_text(self) -> bool:
@@ -263,6 +269,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
         options = options_from_flags(flags)
         options.check()
+        if extras.unicode or extras.language is not None or extras.char_level or extras.write_token_ids:
+            from .language.cli import language_options
+
+            options = language_options(options, extras)
         # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
         data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
         from .resources import load_language_data, resolve_data_dir
@@ -276,7 +286,11 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         else:
             config_path = os_path(parsed.positional[0])
             z = flags.get("z")
-            if isinstance(z, str):
+            if isinstance(z, str) and options.unicode:
+                from .language.filelist import read_file_list_unicode
+
+                config = read_file_list_unicode(config_path, z, list_peer or "")
+            elif isinstance(z, str):
                 config = read_file_list(config_path, z, list_peer or "")
             else:
                 config = read_xml_config(config_path)
@@ -294,6 +308,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.write(msg + "\n")
 
         bar = _progress_bar(len(config.evaluations)) if extras.progress else None
+        if extras.write_token_ids:
+            from .language.token_ids import write_token_ids
+
+            write_token_ids(extras.write_token_ids, config, options, systems, data_dir, source)
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
                                jobs=extras.jobs, progress=bar.update if bar else None, dask=extras.dask)
         try:
@@ -304,10 +322,15 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
                 from . import report
 
                 done = list(results)
+                settings = None
+                if options.unicode or options.language is not None:
+                    from .language import text_model
+
+                    settings = text_model(options).describe()
                 if extras.output_format == "json":
-                    out.write(report.json_report(done, options, warnings, extras.precise, __version__))
+                    out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings))
                 else:
-                    out.write(report.csv_report(done, options, extras.precise))
+                    out.write(report.csv_report(done, options, extras.precise, settings))
         finally:
             if bar:
                 bar.close()
@@ -371,6 +394,13 @@ class _PerlCommand(click.Command):
               "installed with its data, else a rule-based splitter).")
 @click.option("--dask", metavar="ADDRESS", help="Compute on a Dask cluster: the scheduler's address "
               "(e.g. tcp://host:8786); same output. Needs pip install rouge155[dask].")
+@click.option("--unicode", is_flag=True, help="Tokenize as the Unicode fork ROUGE-1.5.5-unicode does (UTF-8, "
+              "lc, Unicode \\w tokens, -b in characters), byte for byte.")
+@click.option("--language", help="ISO 639-1 code (de, ru, zh, ...): Unicode tokens fit for the language, its "
+              "Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th (README: language matrix).")
+@click.option("--char-level", is_flag=True, help="With --language zh/ja/th: one token per character, no segmenter.")
+@click.option("--write-token-ids", metavar="DIR", help="Also write every summary as integer token ids, and a "
+              "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).")
 @click.pass_context
 def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.

@@ -22,9 +22,9 @@ from .metrics.ngram import clipped_hits, ngrams
 from .metrics.skipbigram import skip_bigrams
 from .options import Options
 from .perl import fmt_num, perl_num, r5
-from .readers import clean, limited_text, limited_units, parse_units, read_file
+from .language import text_model
+from .readers import read_file
 from .resources import LanguageData
-from .stem import Stemmer
 from .tokenize import Tokenizer
 
 
@@ -127,9 +127,11 @@ class Run:
         self.warn = warn
         # -v: the script's debugging lines (stdout); None when off.
         self.debug = debug if options.verbose else None
-        stem = Stemmer(language.exceptions)
+        self.text = text_model(options)
+        stem = self.text.stemmer(language.exceptions)
         self.stemmer = stem
-        self.tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stem)
+        self.tokenizer = Tokenizer(self.text.stopwords(language.stopwords) if options.remove_stopwords else None,
+                                   stem, self.text.counted_first)
         # Perl quirk: -M sets $opt_m=1 around each model and then undef, so after the first model
         # processed under -M, -m is off for the rest of the run (peers included).
         self.stem_on = options.stem
@@ -143,7 +145,7 @@ class Run:
         key = (path, fmt)
         units = self._units.get(key)
         if units is None:
-            units = parse_units(self.source.read(path), fmt)
+            units = self.text.parse(self.source.read(path), fmt, path)
             if len(self._units) > 4096:
                 self._units.clear()
             self._units[key] = units
@@ -151,11 +153,11 @@ class Run:
 
     def joined_text(self, path: str, fmt: Optional[str]) -> Optional[str]:
         """``readText``: the cleaned, limited text (None where Perl leaves it undefined)."""
-        text = limited_text(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
+        text = self.text.limited_text(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
         if text is None:
             self.warn(f"readText: {path} -> empty text")
             return None
-        return clean(text)
+        return self.text.clean(text)
 
     def joined_tokens(self, path: str, fmt: Optional[str], stemming: bool) -> List[str]:
         """``readText`` then the token filter."""
@@ -164,8 +166,8 @@ class Run:
     def unit_texts(self, path: str, fmt: Optional[str]) -> List[str]:
         """``readText_LCS``: the cleaned, limited units (Perl quirk: it never warns, its test
         ``defined(@units > 0)`` being always true)."""
-        units = limited_units(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
-        return [clean(u) for u in units]
+        units = self.text.limited_units(self._raw_units(path, fmt), self._word_limit, self._byte_limit)
+        return [self.text.clean(u) for u in units]
 
     def unit_tokens(self, units: List[str], stemming: bool) -> List[List[str]]:
         """``tokenizeText_LCS``: one token list per unit."""
@@ -333,14 +335,14 @@ class Run:
         dbg = self.debug
         mode = self.options.be_mode or ""
         lines = self._read_be(peer, fmt)
-        peer_bes = be_metric.create(lines, mode, self.stem_on, self.stemmer)
+        peer_bes = self.text.be_create(lines, mode, self.stem_on, self.stemmer)
         if dbg:
             dbg(f"***P {peer}")
             _debug_bes(dbg, lines, peer_bes)
         matches = []
         for path in models:
             lines = self._read_be(path, fmt)
-            model_bes = be_metric.create(lines, mode, self._model_stemming(), self.stemmer)
+            model_bes = self.text.be_create(lines, mode, self._model_stemming(), self.stemmer)
             self._after_model()
             if dbg:
                 _debug_bes(dbg, lines, model_bes)
@@ -358,7 +360,7 @@ class Run:
         return counts
 
     def _read_be(self, path: str, fmt: Optional[str]) -> List[bytes]:
-        raw = self.source.read(path)
+        raw = self.text.be_bytes(self.source.read(path))
         if self.debug:
             self.warn(path)  # readBE names each file on stderr with -v
         lines = be_metric.read_lines(raw, fmt)

@@ -49,6 +49,10 @@ class Options:
     confidence: Value = None  # -c
     per_eval: bool = False  # -d
     verbose: bool = False  # -v
+    # this program's own (rouge155.language): text handling; the defaults are the script's bytes
+    unicode: bool = False  # --unicode: the ROUGE-1.5.5-unicode fork's tokenizing
+    language: Optional[str] = None  # --language LANG (ISO 639-1)
+    char_level: bool = False  # --char-level: zh/ja/th one token per character
 
     def __post_init__(self) -> None:
         for name in ("ngram", "weight", "skip_distance", "be_mode", "word_limit", "byte_limit",
@@ -153,6 +157,12 @@ def typed_options(**kwargs) -> Options:
         elif name == "be_mode":
             if value not in BE_MODES:
                 raise OptionError(f"be_mode must be one of {', '.join(BE_MODES)}, not {value!r}")
+        elif name == "language":
+            if not isinstance(value, str):
+                raise OptionError(f"language must be an ISO 639-1 code such as 'de', not {value!r}")
+            from .language.languages import get_language
+
+            get_language(value)
         elif name == "score_formula":
             if value not in ("A", "B"):
                 raise OptionError(f"score_formula must be 'A' (model average) or 'B' (best model), not {value!r}")

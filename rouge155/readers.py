@@ -79,10 +79,10 @@ def parse_units(raw: bytes, input_format: Optional[str]) -> List[bytes]:
     return units
 
 
-def _take_words(tokens: List[bytes], count: Number) -> bytes:
+def _take_words(tokens: List[bytes], count: Number, space=b" ") -> bytes:
     """join(" ", @tokens[0..count-1]); indices past the end are undef, i.e. empty strings."""
     last = int(count - 1)
-    return b" ".join(tokens[i] if i < len(tokens) else b"" for i in range(0, last + 1))
+    return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(0, last + 1))
 
 
 def _take_bytes(unit: bytes, count: Number) -> bytes:
@@ -93,40 +93,45 @@ def _take_bytes(unit: bytes, count: Number) -> bytes:
     return unit[: max(len(unit) + n, 0)]
 
 
-def limited_text(units: Sequence[bytes], word_limit: Number, byte_limit: Number) -> Optional[bytes]:
-    """``readText``'s limits: the units joined with spaces; ``None`` where Perl leaves it undefined."""
+def limited_text(units: Sequence[bytes], word_limit: Number, byte_limit: Number, split=split_ws,
+                 space=b" ") -> Optional[bytes]:
+    """``readText``'s limits: the units joined with spaces; ``None`` where Perl leaves it undefined.
+
+    (``split``/``space``: the Unicode modes pass character-string versions; lengths are then in characters.)
+    """
     if word_limit == 0 and byte_limit == 0:
         # Perl quirk: without limits the text is join(" ", ...), defined even when empty: no warning.
-        return b" ".join(units)
-    out = b""
+        return space.join(units)
+    out = space[:0]
     used = 0
     if word_limit != 0:
         for unit in units:
-            tokens = split_ws(unit)  # Perl quirk: a leading empty field counts as a word
+            tokens = split(unit)  # Perl quirk: a leading empty field counts as a word
             n = len(tokens)
             if used + n < word_limit:
-                out += (b" " + unit) if used != 0 else unit
+                out += (space + unit) if used != 0 else unit
                 used += n
             else:
                 if used > 0:
-                    out += b" "
-                out += _take_words(tokens, word_limit - used)
+                    out += space
+                out += _take_words(tokens, word_limit - used, space)
                 break
     else:
         for unit in units:
             n = len(unit)
             if used + n < byte_limit:
-                out += (b" " + unit) if used != 0 else unit
+                out += (space + unit) if used != 0 else unit
                 used += n  # the joining spaces are not counted
             else:
                 if used > 0:
-                    out += b" "
+                    out += space
                 out += _take_bytes(unit, byte_limit - used)
                 break
     return out if out else None
 
 
-def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number) -> List[bytes]:
+def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number, split=split_ws,
+                  space=b" ") -> List[bytes]:
     """``readText_LCS``'s limits: the units kept apart, the last one cut to fit."""
     if word_limit == 0 and byte_limit == 0:
         return list(units)
@@ -134,12 +139,12 @@ def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number
     if word_limit != 0:
         used = 0
         for unit in units:
-            tokens = split_ws(unit)
+            tokens = split(unit)
             if used + len(tokens) < word_limit:
                 used += len(tokens)
                 out.append(unit)
             else:
-                out.append(_take_words(tokens, word_limit - used))
+                out.append(_take_words(tokens, word_limit - used, space))
                 break
     else:
         for unit in units:

@@ -107,7 +107,8 @@ def _average(result, precise: bool):
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 
 
-def json_report(results, options, warnings, precise: bool, version: str) -> str:
+def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
+    """``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
     import json
 
     weight = options.weight_num if options.weight is not None else None
@@ -128,6 +129,8 @@ def json_report(results, options, warnings, precise: bool, version: str) -> str:
         ],
         "warnings": list(warnings),
     }
+    if text_settings:
+        doc["text"] = text_settings
     return json.dumps(doc, indent=1) + "\n"
 
 
@@ -138,14 +141,22 @@ CSV_COLUMNS = (
 )
 
 
-def csv_report(results, options, precise: bool) -> str:
+TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
+
+
+def csv_report(results, options, precise: bool, text_settings=None) -> str:
+    """``text_settings`` (--unicode/--language): extra trailing columns ``TEXT_COLUMNS`` on every row."""
     import csv
     import io
 
     weight = options.weight_num if options.weight is not None else None
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
+    extra = []
+    if text_settings:
+        extra = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
+        extra = ["" if v is None else str(v) for v in extra]
+    w.writerow(list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else []))
     for r in results:
         avg = _average(r, precise)
         row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
@@ -154,10 +165,10 @@ def csv_report(results, options, precise: bool) -> str:
         else:
             for name in MEASURES:
                 row[name], row[name + "_low"], row[name + "_high"] = (avg[name][k] for k in ("mean", "low", "high"))
-        w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS])
+        w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
         for inst in _instance_scores(r, precise, weight):
             row = {"system": r.system, "metric": r.metric, "scope": "instance", **inst}
-            w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS])
+            w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
     return buf.getvalue()
 
 

@@ -19,14 +19,16 @@ class Tokenizer:
     stemming, tokens longer than 3 characters go through ``MorphStem``.
     """
 
-    def __init__(self, stopwords: Optional[FrozenSet[str]], stem: Callable[[str], Optional[str]]):
+    def __init__(self, stopwords: Optional[FrozenSet[str]], stem: Callable[[str], Optional[str]],
+                 counted_first=_COUNTED_FIRST):
         self._stopwords = stopwords or frozenset()
         self._stem = stem
+        self._counted_first = counted_first  # the language layer's first-character test
         self._cache: dict = {}
 
     def final(self, tok: str, stemming: bool) -> Optional[str]:
         """What one cleaned token counts as (None: it does not count)."""
-        if tok in self._stopwords or tok[0] not in _COUNTED_FIRST:
+        if tok in self._stopwords or tok[0] not in self._counted_first:
             return None
         if stemming and len(tok) > 3:
             return self._stem(tok)
@@ -48,16 +50,22 @@ class Tokenizer:
 
 
 class TokenIds(dict):
-    """Raw cleaned token (bytes) -> integer id of what it counts as (-1: not counted), one vocabulary."""
+    """Raw cleaned token (bytes) -> integer id of what it counts as (-1: not counted), one vocabulary.
 
-    def __init__(self, tokenizer: Tokenizer, stemming: bool):
+    ``clean_tokens``/``token_str`` come from the language layer (Unicode modes: str tokens).
+    """
+
+    def __init__(self, tokenizer: Tokenizer, stemming: bool, clean_tokens=clean_tokens,
+                 token_str=lambda raw: raw.decode("ascii")):
         super().__init__()
         self._tokenizer = tokenizer
         self._stemming = stemming
+        self._clean_tokens = clean_tokens
+        self._token_str = token_str
         self.vocab: Dict[str, int] = {}
 
     def __missing__(self, raw: bytes) -> int:
-        final = self._tokenizer.final(raw.decode("ascii"), self._stemming)
+        final = self._tokenizer.final(self._token_str(raw), self._stemming)
         if final is None:
             ident = -1
         else:
@@ -69,7 +77,7 @@ class TokenIds(dict):
         """Token ids of raw (not yet cleaned) text."""
         if not text:
             return np.zeros(0, dtype=np.int64)
-        toks = clean_tokens(text)
+        toks = self._clean_tokens(text)
         arr = np.fromiter(map(self.__getitem__, toks), dtype=np.int64, count=len(toks))
         return arr[arr >= 0]
 
@@ -78,7 +86,7 @@ class TokenIds(dict):
         if len(units) > _UNITS_AT_ONCE:  # a huge document: a bounded number of token lists at a time
             parts = [self.unit_ids(units[k : k + _UNITS_AT_ONCE]) for k in range(0, len(units), _UNITS_AT_ONCE)]
             return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-        per_unit = [clean_tokens(u) for u in units]
+        per_unit = [self._clean_tokens(u) for u in units]
         lengths = np.fromiter(map(len, per_unit), dtype=np.int64, count=len(per_unit))
         total = int(lengths.sum())
         arr = np.fromiter(map(self.__getitem__, chain.from_iterable(per_unit)), dtype=np.int64, count=total)

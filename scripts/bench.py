@@ -10,6 +10,7 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
   python scripts/bench.py --mode pairs                  # score_pairs against rouge-score, side by side
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
+  python scripts/bench.py --no-perl --pairs 2000 --only pyrouge-m --language ru   # --language cost
 
 rouge155's times are the best of --repeat runs (default 3; a shared machine's noise only ever adds
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
@@ -122,6 +123,26 @@ def write_corpus(root: Path, profile: str, size: int, seed: int = 1) -> str:
     return "config.xml"
 
 
+# --language: the same corpus with its letters in the language's script (same sizes, same structure)
+_SCRIPT_MAPS = {
+    "ru": str.maketrans("abcdefghijklmnopqrstuvwxyz", "абцдефгхийклмнопярстувшхыз"),
+    "el": str.maketrans("abcdefghijklmnopqrstuvwxyz", "αβψδεφγηιξκλμνοπ;ρστθωςχυζ".replace(";", "κ")),
+    "de": str.maketrans("aou", "äöü"),
+    "fr": str.maketrans("eai", "éàî"),
+}
+
+
+def write_language_corpus(root: Path, english: Path, lang: str) -> str:
+    """``english``'s corpus with its letters mapped into ``lang``'s script (Latin with accents by default)."""
+    table = _SCRIPT_MAPS.get(lang, _SCRIPT_MAPS["fr"])
+    for sub in ("sys", "ref"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+        for f in (english / sub).iterdir():
+            (root / sub / f.name).write_text(f.read_text().translate(table), encoding="utf-8")
+    (root / "config.xml").write_text((english / "config.xml").read_text())
+    return "config.xml"
+
+
 def run_measured(cmd, cwd):
     """Run through /usr/bin/time-like accounting: wall time and the child's own peak RSS."""
     code = (
@@ -161,6 +182,8 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
     ap.add_argument("--repeat", type=int, default=3, help="rouge155 runs per measurement (best time kept)")
+    ap.add_argument("--language", help="also time rouge155 --language LANG on the same corpus in LANG's script "
+                    "(issue 10: at most 1.5x the English run)")
     ap.add_argument("--reuse-perl", action="store_true",
                     help="reuse the reference's measurements (time, RSS, output) stored in the --keep corpora")
     a = ap.parse_args()
@@ -195,9 +218,21 @@ def main() -> int:
         jobs_cmd = ours_cmd[:5] + [f"--jobs={a.jobs}"] + ours_cmd[5:]
         out_o, wall_o, rss_o, st_o = best_of(a.repeat, ours_cmd, root)
         extra = ""
+        if a.language:
+            lroot = base / f"{profile}-{size}-{a.language}"
+            if not (lroot / "config.xml").exists():
+                write_language_corpus(lroot, root, a.language)
+            lang_cmd = ours_cmd[:5] + [f"--language={a.language}"] + ours_cmd[5:]
+            # alternate English and language runs (a shared machine's noise hits both alike); best of each
+            walls_e, walls_l, rss_l = [wall_o], [], 0.0
+            for _ in range(a.repeat):
+                walls_l.append(run_measured(lang_cmd, lroot)[1])
+                walls_e.append(run_measured(ours_cmd, root)[1])
+            wall_l, wall_e = min(walls_l), min(walls_e)
+            extra += f"  --language {a.language}: {wall_l:.2f}s vs English {wall_e:.2f}s: x{wall_l / wall_e:.2f}"
         if a.jobs:
             out_j, wall_j, rss_j, _ = best_of(a.repeat, jobs_cmd, root)
-            extra = f"  --jobs {a.jobs}: {wall_j:.2f}s {rss_j:.0f}MB x{wall_o / wall_j:.2f} same={out_j == out_o}"
+            extra += f"  --jobs {a.jobs}: {wall_j:.2f}s {rss_j:.0f}MB x{wall_o / wall_j:.2f} same={out_j == out_o}"
         if ref is not None:
             cache = root / f"perl-{name}.json"
             if a.reuse_perl and cache.exists():
