@@ -107,8 +107,9 @@ def _average(result, precise: bool):
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 
 
-def json_report(results, options, warnings, precise: bool, version: str) -> str:
-    import json
+def result_document(results, options, warnings, precise: bool, version: str) -> dict:
+    """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``)."""
+    from dataclasses import asdict
 
     weight = options.weight_num if options.weight is not None else None
     doc = {
@@ -117,6 +118,7 @@ def json_report(results, options, warnings, precise: bool, version: str) -> str:
         "resamples": options.resamples_num,
         "token_mode": options.token_mode_num or 0,
         "precise": precise,
+        "settings": {k: v for k, v in asdict(options).items() if v not in (None, False)},
         "metrics": [
             {
                 "system": r.system,
@@ -128,7 +130,13 @@ def json_report(results, options, warnings, precise: bool, version: str) -> str:
         ],
         "warnings": list(warnings),
     }
-    return json.dumps(doc, indent=1) + "\n"
+    return doc
+
+
+def json_report(results, options, warnings, precise: bool, version: str) -> str:
+    import json
+
+    return json.dumps(result_document(results, options, warnings, precise, version), indent=1) + "\n"
 
 
 CSV_COLUMNS = (
