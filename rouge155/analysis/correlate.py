@@ -158,12 +158,15 @@ class Correlation:
             what = f"{size} of {any_row.documents} documents" if size else f"{any_row.documents} documents"
             lines.append(f"{human}: {level} level ({any_row.systems} systems, {what})")
             coefs = list(next(iter(table.values())))
-            wv = max(len(k[0]) for k in table)
+            show_variant = any(k[0] != "-" for k in table)
+            wv = max([len(k[0]) for k in table] + [7]) if show_variant else 0
             wm = max(len(k[1]) for k in table) + 2
-            lines.append(f"  {'variant':<{wv}}  {'metric':<{wm}}" + "".join(f"  {c:<24}" for c in coefs))
+            first = f"{'variant':<{wv}}  " if show_variant else ""
+            lines.append(f"  {first}{'metric':<{wm}}" + "".join(f"  {c:<24}" for c in coefs).rstrip())
             for (variant, metric, measure), by_coef in table.items():
-                cells = "".join(f"  {_fmt(by_coef[c]):<24}" for c in coefs)
-                lines.append(f"  {variant:<{wv}}  {metric + ' ' + MEASURE_LABEL[measure]:<{wm}}{cells}")
+                cells = "".join(f"  {_fmt(by_coef[c]):<24}" for c in coefs).rstrip()
+                first = f"{variant:<{wv}}  " if show_variant else ""
+                lines.append(f"  {first}{metric + ' ' + MEASURE_LABEL[measure]:<{wm}}{cells}")
         return "\n".join(lines) + "\n"
 
 

@@ -19,8 +19,8 @@ from .results import MEASURE_LABEL, MEASURES, Run, perl_flags
 
 ROW = 18  # px per system in the charts
 LABEL_W = 150
-PANEL_W = 260
-GAP = 40
+PANEL_W = 240
+GAP = 36
 ACCENT = "#1f5fa8"
 STYLE = """
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:24px auto;max-width:1180px;
@@ -73,7 +73,7 @@ def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, tick
 
 def _svg(width: float, height: float, parts: List[str], css: str, label: str) -> str:
     return (f'<svg class="{css}" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
+            f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width:100%;height:auto" role="img" aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
 
 
 def _row_labels(labels: Sequence[str], top: float, width: float) -> List[str]:
@@ -266,14 +266,15 @@ def win_matrix(c: Comparison, tests, measure: str) -> str:
     column's, red where significantly worse, grey where the test finds no difference."""
     systems = list(dict.fromkeys(s for t in tests for s in (t.system_a, t.system_b)))
     cell = 14 if len(systems) > 12 else 20
-    top, left = LABEL_W, LABEL_W
+    longest = min(24, max(len(s) for s in systems))
+    top, left = 16 + 6 * longest, 16 + 7 * longest
     size = cell * len(systems)
     index = {s: i for i, s in enumerate(systems)}
     parts = []
     for i, s in enumerate(systems):
         short = s if len(s) <= 24 else s[:23] + "\u2026"
         y = top + i * cell + cell / 2 + 4
-        parts.append(f'<text x="{left - 6}" y="{y:.1f}" text-anchor="end">{_e(short)}</text>')
+        parts.append(f'<text x="{left - 6}" y="{y:.1f}" text-anchor="end">{_e(short)}<title>{_e(s)}</title></text>')
         x = left + i * cell + cell / 2 + 4
         parts.append(f'<text x="{x:.1f}" y="{top - 6}" transform="rotate(-60 {x:.1f} {top - 6})">{_e(short)}</text>')
     for t in tests:
