@@ -27,18 +27,22 @@ HUMAN = "system,document,coverage,fluency\n" + "".join(
 
 def _rouge(args, fmt):
     out, err = io.BytesIO(), io.BytesIO()
+    extras = Extras(output_format="json", precise=True) if fmt == "precise" else Extras(output_format=fmt)
     with _cwd(str(SAMPLE)):
-        status = run(args, stdout=out, stderr=err, extras=Extras(output_format=fmt))
+        status = run(args, stdout=out, stderr=err, extras=extras)
     assert status == 0, err.getvalue()
     return out.getvalue().decode("ascii")
 
 
 class _Cells(HTMLParser):
-    """Every <td data-value> with its attributes, its row's attributes and the enclosing table's."""
+    """Every <td data-value> with its attributes, its row's attributes and the enclosing table's;
+    and the rows of the per-document tables (plain cells: the exact value only where the text does
+    not give it back)."""
 
     def __init__(self):
         super().__init__()
         self.table, self.row, self.cells, self.svgs, self._cell = {}, {}, [], [], None
+        self.instance_rows, self._tds = [], None
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -46,7 +50,8 @@ class _Cells(HTMLParser):
             self.table = attrs
         elif tag == "tr":
             self.row = attrs
-        elif tag == "td" and "data-value" in attrs:
+            self._tds = [] if self.table.get("class") == "instances" else None
+        elif tag == "td":
             self._cell = {"table": self.table, "row": self.row, **attrs, "text": ""}
         elif tag == "svg":
             self.svgs.append(attrs.get("class"))
@@ -57,8 +62,13 @@ class _Cells(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag == "td" and self._cell is not None:
-            self.cells.append(self._cell)
+            if self._tds is not None:
+                self._tds.append(self._cell)
+            elif "data-value" in self._cell:
+                self.cells.append(self._cell)
             self._cell = None
+        elif tag == "tr" and self._tds:
+            self.instance_rows.append((self.table.get("data-metric"), self._tds))
 
 
 def _parse(page):
@@ -74,11 +84,11 @@ def sample_json(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("extra", [[], ["-t", "2"]])
-def test_html_numbers_equal_the_json(extra):
+@pytest.mark.parametrize("extra, fmt", [([], "json"), (["-t", "2"], "json"), (["-d", "-f", "B"], "precise")])
+def test_html_numbers_equal_the_json(extra, fmt):
     args = ARGS[:-1] + extra + ARGS[-1:]
-    doc = json.loads(_rouge(args, "json"))
-    page = _rouge(args, "html")
+    doc = json.loads(_rouge(args, fmt))
+    page = _rouge(args, "html") if fmt == "json" else analysis.render_html(analysis.from_document(doc))
     assert page.isascii() and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "<script" not in page and "https://" not in page
     parsed = _parse(page)
@@ -87,23 +97,29 @@ def test_html_numbers_equal_the_json(extra):
     totals = {}
     for c in parsed.cells:
         value = float(c["data-value"])
-        digits = 0 if "data-count" in c or c["table"].get("class") == "instances" and "data-measure" not in c else 5
+        digits = 0 if "data-count" in c else 5
         assert c["text"] == f"{value:.{digits}f}"  # the text shows the exact value rounded
         kind, metric, system = c["table"].get("class"), c["table"].get("data-metric"), c["row"].get("data-system")
         if kind == "averages":
             averages[(system, metric, c["data-measure"], c["data-stat"])] = value
-        elif kind == "instances" and "data-measure" in c:
-            instances[(system, metric, c["row"]["data-eval"], c["data-measure"])] = value
         elif kind == "totals":
             totals[(system, metric, c["data-count"])] = value
+    for metric, tds in parsed.instance_rows:
+        system, eval_id, *numbers = tds
+        for c, measure, digits in zip(numbers, ("recall", "precision", "f_score", "model_count", "peer_count", "hit"),
+                                      (5, 5, 5, 0, 0, 0)):
+            value = float(c.get("data-value", c["text"]))
+            assert c["text"] == f"{value:.{digits}f}"
+            instances[(system["text"], metric, eval_id["text"], measure)] = value
     want_avg, want_inst, want_tot = {}, {}, {}
     for m in doc["metrics"]:
         for measure in ("recall", "precision", "f_score"):
             if "recall" in m["average"]:
                 for stat in ("mean", "low", "high"):
                     want_avg[(m["system"], m["metric"], measure, stat)] = m["average"][measure][stat]
-            for i in m["instances"]:
-                want_inst[(m["system"], m["metric"], i["eval_id"], measure)] = i[measure]
+        for i in m["instances"]:
+            for k in ("recall", "precision", "f_score", "model_count", "peer_count", "hit"):
+                want_inst[(m["system"], m["metric"], i["eval_id"], k)] = i[k]
         if "hit" in m["average"]:
             for k in ("model_count", "peer_count", "hit"):
                 want_tot[(m["system"], m["metric"], k)] = m["average"][k]
@@ -111,8 +127,10 @@ def test_html_numbers_equal_the_json(extra):
     assert len(want_inst) > 0 and (want_avg or want_tot)
     metrics = {m["metric"] for m in doc["metrics"]}
     assert parsed.svgs.count("chart-distribution") == len(metrics)
-    assert parsed.svgs.count("chart-intervals") == (0 if extra else len(metrics))
-    assert "-n 2 -w 1.2 -2 4 -u -m" + " -t 2" * bool(extra) + " -r 200 -c 95" in page  # the run's settings
+    assert parsed.svgs.count("chart-intervals") == (0 if "-t" in extra else len(metrics))
+    flags = {(): "-n 2 -w 1.2 -2 4 -u -m -r 200 -c 95", ("-t", "2"): "-n 2 -w 1.2 -2 4 -u -m -t 2 -r 200 -c 95",
+             ("-d", "-f", "B"): "-n 2 -w 1.2 -2 4 -u -m -f B -r 200 -c 95 -d"}[tuple(extra)]
+    assert f"<th>flags</th><td>{flags}</td>" in page  # the run's settings
 
 
 def _tool(name, *args, cwd=None):

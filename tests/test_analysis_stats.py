@@ -130,3 +130,22 @@ def test_correlation_levels_and_bootstrap_against_scipy():
                         vectorized=False, n_resamples=4000, method="percentile", random_state=0).confidence_interval
     r = rows[("system", "pearson")]
     assert r.low == pytest.approx(boot.low, abs=0.03) and r.high == pytest.approx(boot.high, abs=0.03)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_weighted_column_correlations_equal_the_resampled_rows(seed):
+    """The summary-level bootstrap's shortcut (resamples of systems as multiplicities) gives what the
+    plain functions give on the resampled rows themselves, NaN (constant resamples) included."""
+    rng = np.random.default_rng(seed)
+    s, d, b = 6 + seed, 9, 200
+    x = rng.integers(0, 4, (s, d)).astype(float)
+    y = rng.normal(size=(s, d))
+    y[1] = y[2]
+    idx = rng.integers(0, s, (b, s))
+    idx[0] = 0  # one system drawn every time: constant
+    weights = np.stack([np.bincount(r, minlength=s) for r in idx]).astype(float)
+    fast = stats.weighted_column_correlations(x, y, weights, stats.CORRELATIONS)
+    for coef, f in stats.CORRELATION_FUNCTIONS.items():
+        slow = np.stack([f(x[i].T, y[i].T) for i in idx])
+        np.testing.assert_array_equal(np.isnan(fast[coef]), np.isnan(slow))
+        np.testing.assert_allclose(fast[coef], slow, rtol=0, atol=1e-12)

@@ -6,6 +6,7 @@ runs on the same evaluations). Errors are one line on stderr and exit status 2 (
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import List, Optional, Sequence
 
@@ -52,13 +53,25 @@ def _split(values: Sequence[str]) -> List[str]:
 def _guarded(fn):
     """Run a command body: a RougeError becomes one line on stderr and status 1."""
     def wrapper(*args, **kwargs):
+        name = click.get_current_context().info_name
         try:
             return fn(*args, **kwargs)
         except RougeError as exc:
-            click.echo(f"{click.get_current_context().info_name}: {exc}", err=True)
+            click.echo(f"{name}: {exc}", err=True)
             sys.exit(1)
         except KeyboardInterrupt:
             sys.exit(130)
+        except BrokenPipeError:  # e.g. piped into head: stop quietly
+            try:
+                sys.stdout = open(os.devnull, "w")
+            finally:
+                sys.exit(1)
+        except MemoryError:
+            click.echo(f"{name}: out of memory (try fewer --resamples, metrics or systems)", err=True)
+            sys.exit(1)
+        except Exception as exc:  # a bug of ours: still one line, never a traceback
+            click.echo(f"{name}: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+            sys.exit(70)
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper

@@ -76,8 +76,11 @@ def load_human_scores(path: str, system_column: str = "system", document_column:
     else:
         dialect = "excel-tab" if path.endswith(".tsv") else "excel"
         reader = csv.DictReader(io.StringIO(text), dialect=dialect)
-        for k, row in enumerate(reader, start=2):
-            rows.append((f"{path}:{k}", row))
+        for row in reader:
+            where = f"{path}:{reader.line_num}"
+            if None in row:
+                raise RougeError(f"{where}: more fields than the header has columns")
+            rows.append((where, row))
     if not rows:
         raise RougeError(f"{path}: no human scores")
     first = rows[0][1]
@@ -96,8 +99,8 @@ def load_human_scores(path: str, system_column: str = "system", document_column:
         if key in cells:
             raise RougeError(f"{where}: a second score row for system {key[0]}, document {key[1]}")
         for c in columns:
-            if c not in row:
-                raise RougeError(f"{where}: no {c!r} value")
+            if c not in row or row[c] is None:
+                raise RougeError(f"{where}: no {c} value")
         cells[key] = [_number(row[c], c, where) for c in columns]
     systems = list(dict.fromkeys(s for s, _ in cells))
     documents = list(dict.fromkeys(d for _, d in cells))
@@ -220,19 +223,9 @@ def _boot_system(m, h, coef, sys_idx, weights):
     return stats.CORRELATION_FUNCTIONS[coef](mm, hm)
 
 
-def _boot_summary(m, h, coef, sys_idx, weights, resample_systems: bool):
-    f = stats.CORRELATION_FUNCTIONS[coef]
-    b, d = weights.shape
-    if resample_systems:
-        per_doc = np.empty((b, d))
-        step = max(1, 2000 // max(1, d))
-        for start in range(0, b, step):
-            idx = sys_idx[start:start + step]
-            mx = m[idx].transpose(0, 2, 1).reshape(-1, m.shape[0])  # (b*d, systems)
-            hx = h[idx].transpose(0, 2, 1).reshape(-1, m.shape[0])
-            per_doc[start:start + step] = f(mx, hx).reshape(len(idx), d)
-    else:
-        per_doc = np.broadcast_to(f(m.T, h.T), (b, d))
+def _boot_summary(per_doc: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per resample, the weighted mean over documents of the (finite) per-document correlations."""
+    per_doc = np.broadcast_to(per_doc, weights.shape)
     ok = np.isfinite(per_doc)
     w = weights * ok
     total = w.sum(axis=1)
@@ -291,6 +284,8 @@ def correlate(
             row[srng.permutation(n_doc)[:size]] = n_doc / size  # weights summing to n_doc, as a resample's
         subsets[size] = chosen
     identity = np.tile(np.arange(n_sys), (resamples, 1))
+    resample_systems = resample in ("both", "systems")
+    sys_weights = np.stack([np.bincount(r, minlength=n_sys) for r in sys_idx]).astype(float)
     out: List[CorrelationRow] = []
     for label, run in runs.items():
         names = list(metrics) if metrics is not None else run.metrics
@@ -301,13 +296,18 @@ def correlate(
                 for column in human.columns:
                     h = human.values[column]
                     for level in levels:
+                        if level == "summary":
+                            # Per document and resample of systems, every coefficient at once.
+                            per_doc = (stats.weighted_column_correlations(m, h, sys_weights, coefficients)
+                                       if resample_systems else None)
                         for coef in coefficients:
                             if level == "system":
                                 value = _system_level(m, h, coef)
                                 boot = _boot_system(m, h, coef, sys_idx, weights)
                             else:
                                 value = _summary_level(m, h, coef)
-                                boot = _boot_summary(m, h, coef, sys_idx, weights, resample in ("both", "systems"))
+                                fixed = stats.CORRELATION_FUNCTIONS[coef](m.T, h.T)
+                                boot = _boot_summary(per_doc[coef] if per_doc is not None else fixed, weights)
                             low, high = stats.percentile_interval(boot, confidence)
                             out.append(CorrelationRow(label or "-", metric, measure, column, level, coef, value, low,
                                                       high, n_sys, n_doc))
@@ -315,7 +315,7 @@ def correlate(
                                 if level == "system":
                                     vals = _boot_system(m, h, coef, identity, sub_weights)
                                 else:
-                                    vals = _boot_summary(m, h, coef, identity, sub_weights, False)
+                                    vals = _boot_summary(fixed, sub_weights)
                                 finite = vals[np.isfinite(vals)]
                                 mean = float(finite.mean()) if finite.size else math.nan
                                 lo, hi = stats.percentile_interval(vals, confidence)

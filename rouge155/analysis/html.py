@@ -29,7 +29,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 6px;border-bott
 h3{font-size:15px;margin:14px 0 4px}nav a{margin-right:10px}
 table{border-collapse:collapse;margin:6px 0 10px;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #d5dbe3;padding:2px 7px;text-align:left}td.num{text-align:right}th{background:#f1f4f8}
-.ci{color:#66707d}figure{margin:6px 0}figcaption{color:#555;font-size:12px}
+.ci{color:#66707d}table.instances td+td+td{text-align:right}figure{margin:6px 0}figcaption{color:#555;font-size:12px}
 details{margin:4px 0 10px}summary{cursor:pointer;color:#1f5fa8}
 .sig{font-weight:600}.muted{color:#66707d}svg text{font:11px system-ui,Arial,sans-serif;fill:#333}
 """
@@ -42,6 +42,13 @@ def _e(text) -> str:
 def _num(value: float, digits: int = 5, css: str = "num", attrs: str = "") -> str:
     shown = "nan" if not math.isfinite(value) else f"{value:.{digits}f}"
     return f'<td class="{css}" data-value="{_e(repr(float(value)))}"{attrs}>{shown}</td>'
+
+
+def _plain(value: float, digits: int) -> str:
+    shown = "nan" if not math.isfinite(value) else f"{value:.{digits}f}"
+    if shown != "nan" and float(shown) == value:
+        return f"<td>{shown}</td>"
+    return f'<td data-value="{value!r}">{shown}</td>'
 
 
 def _nice(lo: float, hi: float) -> Tuple[float, float, List[float]]:
@@ -222,13 +229,16 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
                                  for c in ("model_count", "peer_count", "hit")) + "</tr>" for e in totals)
         out.append(f'<table class="totals" data-metric="{_e(metric)}"><tr><th>system</th><th>model count</th>'
                    f'<th>peer count</th><th>hit</th></tr>{rows}</table>')
+    # Per-document rows can be many: plain cells, the exact value in data-value only where the
+    # shown text does not give it back (unrounded --precise values).
     inst_rows = []
     for e in entries:
+        system = _e(e.system)
+        columns = [e.scores[m].tolist() for m in MEASURES] + [e.counts[c].tolist() for c in
+                                                              ("model_count", "peer_count", "hit")]
         for k, eid in enumerate(e.eval_ids):
-            cells = "".join(_num(e.scores[m][k], attrs=f' data-measure="{m}"') for m in MEASURES)
-            counts = "".join(_num(e.counts[c][k], 0) for c in ("model_count", "peer_count", "hit"))
-            inst_rows.append(f'<tr data-system="{_e(e.system)}" data-eval="{_e(eid)}"><td>{_e(e.system)}</td>'
-                             f"<td>{_e(eid)}</td>{cells}{counts}</tr>")
+            cells = "".join(_plain(col[k], 5 if j < 3 else 0) for j, col in enumerate(columns))
+            inst_rows.append(f"<tr><td>{system}</td><td>{_e(eid)}</td>{cells}</tr>")
     out.append(f"<details><summary>Per-document scores ({len(inst_rows)} rows)</summary>"
                f'<table class="instances" data-metric="{_e(metric)}"><tr><th>system</th><th>evaluation</th>'
                "<th>R</th><th>P</th><th>F</th><th>model count</th><th>peer count</th><th>hit</th></tr>"

@@ -160,3 +160,64 @@ def correct(pvalues: Sequence[float], method: str) -> List[float]:
         out[order] = adjusted
         return out.tolist()
     raise ValueError(f"unknown correction {method!r}; known: {', '.join(CORRECTIONS)}")
+
+
+def weighted_column_correlations(x, y, weights, coefficients: Sequence[str]) -> Dict[str, np.ndarray]:
+    """Per column of ``x`` and ``y`` (systems x documents), the correlation across systems in each
+    resample of systems given as multiplicities ``weights`` (resamples x systems): what the
+    functions above give on the resampled rows (copies tie), without building them.
+
+    Returns {coefficient: resamples x documents} (NaN where a resample's values are constant).
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    w = np.asarray(weights, dtype=float)
+    n_res, n_sys = w.shape
+    n_doc = x.shape[1]
+    n = w.sum(axis=1)[:, None]  # (B, 1)
+    wb = w[:, None, :]  # (B, 1, S)
+    out = {c: np.empty((n_res, n_doc)) for c in coefficients}
+    step = max(1, (_PAIR_BUDGET // 4) // max(1, n_res * n_sys))  # (B, docs, S) temporaries of ~8 MB
+
+    def wsum(mats):
+        # (c, S, S) per-document matrices M[j, i] -> (B, c, S): sum_j w[b, j] M[d, j, i], one 2-D product.
+        c = mats.shape[0]
+        return (w @ mats.transpose(1, 0, 2).reshape(n_sys, c * n_sys)).reshape(n_res, c, n_sys)
+
+    for start in range(0, n_doc, step):
+        xs = x[:, start:start + step].T  # (c, S)
+        ys = y[:, start:start + step].T
+        c = xs.shape[0]
+        wex = wsum((xs[:, :, None] == xs[:, None, :]).astype(float))  # weight of the systems tied with each
+        wey = wsum((ys[:, :, None] == ys[:, None, :]).astype(float))
+        # A resample is constant when every pair of its members ties (exact: integer sums).
+        tied_x = (wex * wb).sum(axis=2)  # (B, c)
+        tied_y = (wey * wb).sum(axis=2)
+        constant = (tied_x == n ** 2) | (tied_y == n ** 2)
+        cols = slice(start, start + c)
+        for coef in coefficients:
+            if coef == "kendall":
+                concord = np.sign(xs[:, :, None] - xs[:, None, :]) * np.sign(ys[:, :, None] - ys[:, None, :])
+                score = (wsum(concord) * wb).sum(axis=2) / 2.0
+                pairs = n * (n - 1) / 2.0
+                denom = np.sqrt((pairs - (tied_x - n) / 2.0) * (pairs - (tied_y - n) / 2.0))
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    r = np.where(denom > 0, score / denom, np.nan)
+            else:
+                if coef == "spearman":
+                    # Average ranks within the resample: weight below + (weight tied + 1) / 2.
+                    vx = wsum((xs[:, :, None] < xs[:, None, :]).astype(float)) + (wex + 1.0) / 2.0
+                    vy = wsum((ys[:, :, None] < ys[:, None, :]).astype(float)) + (wey + 1.0) / 2.0
+                else:
+                    vx = (xs - xs.mean(axis=1, keepdims=True))[None]  # (1, c, S)
+                    vy = (ys - ys.mean(axis=1, keepdims=True))[None]
+                dx = vx - (vx * wb).sum(axis=2, keepdims=True) / n[:, :, None]
+                dy = vy - (vy * wb).sum(axis=2, keepdims=True) / n[:, :, None]
+                wdx = wb * dx
+                cov = (wdx * dy).sum(axis=2)
+                varx = (wdx * dx).sum(axis=2)
+                vary = (wb * dy * dy).sum(axis=2)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    r = cov / np.sqrt(varx * vary)
+            out[coef][:, cols] = np.where(constant, np.nan, np.clip(r, -1.0, 1.0))
+    return out
