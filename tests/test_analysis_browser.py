@@ -12,7 +12,6 @@ import signal
 import struct
 import subprocess
 import zlib
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -108,6 +107,37 @@ def sample_report(tmp_path_factory):
     path = tmp_path_factory.mktemp("browser") / "report.html"
     path.write_text(render_html(r, compare(r)))
     return path, r
+
+
+def _synthetic(systems: int, documents: int = 40):
+    """A results document with ``systems`` systems of long-ish names on generated scores."""
+    rng = np.random.default_rng(systems)
+    metrics = []
+    for metric in ("ROUGE-1", "ROUGE-2"):
+        for i in range(systems):
+            scores = np.clip(rng.normal(0.2 + 0.01 * i, 0.08, (documents, 3)), 0, 1)
+            avg = {k: {"mean": float(v.mean()), "low": float(v.mean() - 0.02), "high": float(v.mean() + 0.02)}
+                   for k, v in zip(("recall", "precision", "f_score"), scores.T)}
+            inst = [{"id": f"d{j}.summarizer-{i:02d}", "eval_id": f"d{j}", "recall": r, "precision": p, "f_score": f,
+                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0} for j, (r, p, f) in enumerate(scores.tolist())]
+            metrics.append({"system": f"summarizer-{i:02d}", "metric": metric, "average": avg, "instances": inst})
+    return {"rouge155_version": "0", "confidence": 95, "resamples": 1000, "token_mode": 0, "precise": True,
+            "metrics": metrics, "warnings": []}
+
+
+@pytest.mark.parametrize("systems", [2, 30])
+def test_two_and_thirty_systems_render(systems, tmp_path):
+    r = from_document(_synthetic(systems))
+    path = tmp_path / "report.html"
+    path.write_text(render_html(r, compare(r, resamples=200)))
+    status, dom = _browser(["--dump-dom", path.as_uri()], tmp_path)
+    assert status == 0 and dom.count("<svg") == 3 * 2
+    for i in range(systems):
+        assert dom.count(f">summarizer-{i:02d}<") >= 2 * 3  # a label in each chart of each metric
+    shot = tmp_path / "shot.png"
+    status, _ = _browser([f"--screenshot={shot}", "--window-size=1000,900", path.as_uri()], tmp_path)
+    pixels = _png_pixels(shot.read_bytes())
+    assert status == 0 and pixels.std() > 20 and (pixels.min(axis=2) < 200).mean() > 0.02
 
 
 def test_report_renders_with_charts(sample_report, tmp_path):

@@ -2,7 +2,6 @@
 HTML equal the JSON's, the tools' outputs and error paths, re-running variants through the API."""
 import io
 import json
-import os
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -208,7 +207,11 @@ def test_correlate_outputs(sample_json, tmp_path):
     assert parsed.svgs.count("chart-correlation") == 4  # 2 columns x 2 levels
     rows = [c for c in parsed.cells if c["table"].get("class") == "correlation"]
     values = [r[k] for r in doc["rows"] for k in ("value", "low", "high")]
-    assert sorted(float(c["data-value"]) for c in rows) == pytest.approx(sorted(values), nan_ok=True)
+    def key(v):
+        return (v != v, 0.0 if v != v else v)  # NaN last
+
+    assert sorted((float(c["data-value"]) for c in rows), key=key) == pytest.approx(sorted(values, key=key), rel=0,
+                                                                                    abs=0, nan_ok=True)
 
 
 def test_correlate_rerun_variants(tmp_path):

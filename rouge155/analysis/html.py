@@ -56,7 +56,8 @@ def _nice(lo: float, hi: float) -> Tuple[float, float, List[float]]:
     if not (math.isfinite(lo) and math.isfinite(hi)):
         lo, hi = 0.0, 1.0
     if hi <= lo:
-        lo, hi = lo - 0.05, hi + 0.05
+        # One value (e.g. every score 0): a small range around it, not below 0 for scores >= 0.
+        lo, hi = (lo - 0.05 if lo - 0.05 >= 0 or lo < 0 else 0.0), hi + 0.05
     raw = (hi - lo) / 4
     mag = 10 ** math.floor(math.log10(raw))
     step = next(s * mag for s in (1, 2, 2.5, 5, 10) if s * mag >= raw)
@@ -142,7 +143,7 @@ def distribution_chart(labels: Sequence[str], panels: Sequence[Tuple[str, Sequen
     for p, (title, rows) in enumerate(panels):
         x0 = LABEL_W + p * (PANEL_W + GAP)
         allv = np.concatenate([r for r in rows if len(r)] or [np.zeros(1)])
-        lo, hi, ticks = _nice(min(0.0, float(allv.min())), max(float(allv.max()), 1e-9))
+        lo, hi, ticks = _nice(min(0.0, float(allv.min())), max(float(allv.max()), 0.01))
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
 
         def x(v):
