@@ -21,7 +21,7 @@ ARGS = ["-e", str(REPO / "data"), "-c", "95", "-2", "4", "-u", "-r", "200", "-n"
 BIN = Path(sys.executable).parent
 HUMAN = "system,document,coverage,fluency\n" + "".join(
     f"{s},{d},{c},{f}\n" for s, d, c, f in [("S1", "T01", 0.5, 3), ("S1", "T02", 0.3, 4), ("S2", "T01", 0.6, 2),
-                                             ("S2", "T02", 0.35, 5), ("S3", "T01", 0.2, 4), ("S3", "T02", 0.1, 3.5)])
+                                             ("S2", "T02", 0.35, 5), ("S3", "T01", 0.2, 4), ("S3", "T02", 0.1, 3)])
 
 
 def _rouge(args, fmt):
@@ -206,7 +206,8 @@ def test_correlate_outputs(sample_json, tmp_path):
     parsed = _parse((tmp_path / "r.html").read_text())
     assert parsed.svgs.count("chart-correlation") == 4  # 2 columns x 2 levels
     rows = [c for c in parsed.cells if c["table"].get("class") == "correlation"]
-    values = [r[k] for r in doc["rows"] for k in ("value", "low", "high")]
+    values = [float("nan") if r[k] is None else r[k] for r in doc["rows"] for k in ("value", "low", "high")]
+    assert any(r["value"] is None for r in doc["rows"])  # fluency: every system mean is 3.5, no correlation: null
     def key(v):
         return (v != v, 0.0 if v != v else v)  # NaN last
 

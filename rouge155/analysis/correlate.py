@@ -141,10 +141,11 @@ class Correlation:
     def to_document(self) -> dict:
         return {"tool": "rouge155-correlate", "resamples": self.resamples, "confidence": self.confidence,
                 "seed": self.seed, "resample": self.resample, "notes": list(self.notes),
-                "rows": [asdict(r) for r in self.rows]}
+                "rows": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+                          for k, v in asdict(r).items()} for r in self.rows]}  # NaN (no correlation) as null
 
     def to_json(self) -> str:
-        return json.dumps(self.to_document(), indent=1, allow_nan=True) + "\n"
+        return json.dumps(self.to_document(), indent=1, allow_nan=False) + "\n"
 
     def to_text(self) -> str:
         lines = [f"Correlation with human scores; {self.confidence:g}% percentile bootstrap intervals, "
@@ -183,7 +184,9 @@ def _fmt(r: CorrelationRow) -> str:
 def correlation_from_document(doc: Mapping, source: str = "") -> Correlation:
     """A Correlation back from its JSON (``rouge155-correlate --format json``)."""
     try:
-        rows = [CorrelationRow(**r) for r in doc["rows"]]
+        nan_fields = ("value", "low", "high")
+        rows = [CorrelationRow(**{k: (math.nan if k in nan_fields and v is None else v) for k, v in r.items()})
+                for r in doc["rows"]]
         return Correlation(rows, int(doc["resamples"]), float(doc["confidence"]), int(doc["seed"]),
                            str(doc["resample"]), [str(n) for n in doc.get("notes", [])])
     except (KeyError, TypeError, ValueError) as exc:

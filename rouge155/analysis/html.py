@@ -203,7 +203,7 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
                   for m in MEASURES]
         out.append(interval_chart(labels, panels, caption=f"{metric}: average and {conf}% confidence interval "
                                   "(bootstrap) per system, best F first"))
-        order = labels
+        order = labels + [e.system for e in entries if e.average is None]  # (-t 2 runs combined in)
     else:
         order = [e.system for e in entries]
     by_system = {e.system: e for e in entries}
