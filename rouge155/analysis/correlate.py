@@ -149,8 +149,9 @@ class Correlation:
 
     def to_text(self) -> str:
         lines = [f"Correlation with human scores; {self.confidence:g}% percentile bootstrap intervals, "
-                 f"{self.resamples} resamples over {self.resample}, seed {self.seed}; sample sizes: mean and "
-                 "percentiles over random document subsets."]
+                 f"{self.resamples} resamples over {self.resample}, seed {self.seed}"
+                 + ("; sample sizes: mean and percentiles over random document subsets." if
+                    any(r.sample_size for r in self.rows) else ".")]
         lines.extend(f"note: {n}" for n in self.notes)
         groups: Dict[Tuple, Dict[Tuple, Dict[str, CorrelationRow]]] = {}
         for r in self.rows:

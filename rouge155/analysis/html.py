@@ -18,7 +18,8 @@ from .correlate import Correlation
 from .results import MEASURE_LABEL, MEASURES, Run, perl_flags
 
 ROW = 18  # px per system in the charts
-LABEL_W = 150
+LABEL_W = 150  # the row names' column, at least
+MAX_LABEL = 40  # characters shown of a row name (the whole name is its tooltip)
 PANEL_W = 240
 GAP = 36
 ACCENT = "#1f5fa8"
@@ -84,14 +85,20 @@ def _svg(width: float, height: float, parts: List[str], css: str, label: str) ->
             f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width:100%;height:auto" role="img" aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
 
 
-def _row_labels(labels: Sequence[str], top: float, width: float) -> List[str]:
+def _label_width(labels: Sequence[str]) -> int:
+    """Room for the longest row name (about 6.5 px a character at 11 px), within bounds."""
+    longest = min(MAX_LABEL, max((len(x) for x in labels), default=0))
+    return max(LABEL_W, int(6.5 * longest) + 16)
+
+
+def _row_labels(labels: Sequence[str], top: float, width: float, label_w: int) -> List[str]:
     """Row names on the left, every other row striped across the chart (drawn first, underneath)."""
     out = [f'<rect x="0" y="{top + i * ROW:.1f}" width="{width:.0f}" height="{ROW}" fill="#f3f5f8"/>'
            for i in range(1, len(labels), 2)]
     for i, name in enumerate(labels):
         y = top + i * ROW + ROW / 2 + 4
-        short = name if len(name) <= 24 else name[:23] + "\u2026"
-        out.append(f'<text x="{LABEL_W - 8}" y="{y:.1f}" text-anchor="end">{_e(short)}<title>{_e(name)}</title></text>')
+        short = name if len(name) <= MAX_LABEL else name[:MAX_LABEL - 1] + "\u2026"
+        out.append(f'<text x="{label_w - 8}" y="{y:.1f}" text-anchor="end">{_e(short)}<title>{_e(name)}</title></text>')
     return out
 
 
@@ -101,10 +108,11 @@ def interval_chart(labels: Sequence[str], panels: Sequence[Tuple[str, np.ndarray
     """Dot (mean) and whisker (interval) per row, one panel per (title, means, lows, highs)."""
     top = 34
     height = ROW * len(labels)
-    width = LABEL_W + len(panels) * (PANEL_W + GAP)
-    parts = _row_labels(labels, top, width)
+    label_w = _label_width(labels)
+    width = label_w + len(panels) * (PANEL_W + GAP)
+    parts = _row_labels(labels, top, width, label_w)
     for p, (title, mean, low, high) in enumerate(panels):
-        x0 = LABEL_W + p * (PANEL_W + GAP)
+        x0 = label_w + p * (PANEL_W + GAP)
         vals = np.concatenate([mean, low, high])
         vals = vals[np.isfinite(vals)]
         lo, hi, ticks = (_nice(*fixed) if fixed else
@@ -138,10 +146,11 @@ def distribution_chart(labels: Sequence[str], panels: Sequence[Tuple[str, Sequen
     """Per row a box plot (quartiles, median, min-max whiskers) and the scores as dots."""
     top = 34
     height = ROW * len(labels)
-    width = LABEL_W + len(panels) * (PANEL_W + GAP)
-    parts = _row_labels(labels, top, width)
+    label_w = _label_width(labels)
+    width = label_w + len(panels) * (PANEL_W + GAP)
+    parts = _row_labels(labels, top, width, label_w)
     for p, (title, rows) in enumerate(panels):
-        x0 = LABEL_W + p * (PANEL_W + GAP)
+        x0 = label_w + p * (PANEL_W + GAP)
         allv = np.concatenate([r for r in rows if len(r)] or [np.zeros(1)])
         lo, hi, ticks = _nice(min(0.0, float(allv.min())), max(float(allv.max()), 0.01))
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
@@ -316,8 +325,9 @@ def _pfmt(p: float) -> str:
 def _correlation_section(corr: Correlation) -> str:
     out = ['<section id="correlation"><h2>Correlation with human scores</h2>',
            f'<p class="muted">{corr.confidence:g}% percentile bootstrap intervals ({corr.resamples} resamples over '
-           f"{_e(corr.resample)}, seed {corr.seed}); rows with a sample size: mean and percentiles over random "
-           "subsets of that many documents.</p>"]
+           f"{_e(corr.resample)}, seed {corr.seed})"
+           + ("; rows with a sample size: mean and percentiles over random subsets of that many documents."
+              if any(r.sample_size for r in corr.rows) else ".") + "</p>"]
     out.extend(f'<p class="muted">note: {_e(n)}</p>' for n in corr.notes)
     groups: Dict[Tuple[str, str], List] = {}
     for r in corr.rows:
