@@ -2,12 +2,12 @@
 human judgments. Sits above the API (it may run ROUGE again through :mod:`rouge155.api`); nothing
 below imports it.
 """
-from .results import Run, SystemMetric, combine, from_document, from_result, load_run
+from .results import Run, SystemMetric, combine, from_document, from_result, load_run, rename_systems
 from .compare import Comparison, compare
 from .correlate import Correlation, HumanScores, correlate, load_human_scores, rerun_variants
 
 __all__ = [
-    "Run", "SystemMetric", "combine", "from_document", "from_result", "load_run",
+    "Run", "SystemMetric", "combine", "from_document", "from_result", "load_run", "rename_systems",
     "Comparison", "compare",
     "Correlation", "HumanScores", "correlate", "load_human_scores", "rerun_variants",
     "render_html",
