@@ -329,6 +329,11 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
                     settings = text_model(options).describe()
                 if extras.output_format == "json":
                     out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings))
+                elif extras.output_format == "html":
+                    from .analysis.html import html_for_results
+
+                    out.write(html_for_results(report.result_document(done, options, warnings, extras.precise,
+                                                                      __version__, settings)))
                 else:
                     out.write(report.csv_report(done, options, extras.precise, settings))
         finally:
@@ -378,9 +383,10 @@ class _PerlCommand(click.Command):
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to use (the output is identical for any N).")
 @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "csv"]), default="text",
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "csv", "html"]), default="text",
               show_default=True, help="text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, per "
-              "instance too (schema: schema/rouge155-result.schema.json).")
+              "instance too (schema: schema/rouge155-result.schema.json); html: one self-contained page "
+              "with charts (rouge155-report).")
 @click.option("--precise", is_flag=True, help="json/csv: unrounded values instead of the report's %7.5f ones.")
 @click.option("--system-dir", help="Plain-text mode (pyrouge's convention): directory of system summaries.")
 @click.option("--model-dir", help="Plain-text mode: directory of reference (model) summaries.")

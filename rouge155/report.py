@@ -107,9 +107,10 @@ def _average(result, precise: bool):
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 
 
-def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
-    """``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
-    import json
+def result_document(results, options, warnings, precise: bool, version: str, text_settings=None) -> dict:
+    """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
+    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
+    from dataclasses import asdict
 
     weight = options.weight_num if options.weight is not None else None
     doc = {
@@ -118,6 +119,7 @@ def json_report(results, options, warnings, precise: bool, version: str, text_se
         "resamples": options.resamples_num,
         "token_mode": options.token_mode_num or 0,
         "precise": precise,
+        "settings": {k: v for k, v in asdict(options).items() if v not in (None, False)},
         "metrics": [
             {
                 "system": r.system,
@@ -131,7 +133,13 @@ def json_report(results, options, warnings, precise: bool, version: str, text_se
     }
     if text_settings:
         doc["text"] = text_settings
-    return json.dumps(doc, indent=1) + "\n"
+    return doc
+
+
+def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
+    import json
+
+    return json.dumps(result_document(results, options, warnings, precise, version, text_settings), indent=1) + "\n"
 
 
 CSV_COLUMNS = (

@@ -54,6 +54,7 @@ fi
 "$py" -m pip install -q --disable-pip-version-check -e ".[$PIP_EXTRAS]"
 
 ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh >/dev/null
+bash scripts/setup-chromium.sh
 # the environment's bin/ first on PATH, as activating it would do (tests may run its console scripts)
 export VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH"
 "$py" -m pytest -q "$@"

@@ -1,0 +1,182 @@
+"""``--format json`` results as small dataclasses: one :class:`Run` per file (or several combined)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..errors import RougeError
+
+MEASURES = ("recall", "precision", "f_score")
+MEASURE_LABEL = {"recall": "R", "precision": "P", "f_score": "F"}
+
+
+@dataclass(frozen=True)
+class Interval:
+    mean: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class SystemMetric:
+    """One metric for one system: the report's averages and each evaluation's scores."""
+
+    system: str
+    metric: str
+    average: Optional[Dict[str, Interval]]  # None with -t 2 (the report prints counts)
+    totals: Optional[Dict[str, float]]  # -t 2: model_count, peer_count, hit
+    eval_ids: Tuple[str, ...]
+    scores: Dict[str, np.ndarray]  # measure -> one value per eval_id
+    counts: Dict[str, np.ndarray]  # model_count, peer_count, hit per eval_id
+
+
+@dataclass
+class Run:
+    """Results of one or more rouge155 runs: every (system, metric), in the report's order."""
+
+    entries: List[SystemMetric]
+    settings: List[Dict[str, object]] = field(default_factory=list)  # one per source run
+    warnings: List[str] = field(default_factory=list)
+
+    @property
+    def systems(self) -> List[str]:
+        return list(dict.fromkeys(e.system for e in self.entries))
+
+    @property
+    def metrics(self) -> List[str]:
+        return list(dict.fromkeys(e.metric for e in self.entries))
+
+    @property
+    def confidence(self):
+        return self.settings[0].get("confidence", 95) if self.settings else 95
+
+    def get(self, metric: str, system: str) -> SystemMetric:
+        for e in self.entries:
+            if e.metric == metric and e.system == system:
+                return e
+        raise KeyError(f"{system} {metric}")
+
+    def has(self, metric: str, system: str) -> bool:
+        return any(e.metric == metric and e.system == system for e in self.entries)
+
+    def matrix(self, metric: str, measure: str, systems: Sequence[str], eval_ids: Sequence[str]) -> np.ndarray:
+        """Scores as a systems x evaluations array (KeyError naming the first missing cell)."""
+        out = np.empty((len(systems), len(eval_ids)))
+        for i, s in enumerate(systems):
+            e = self.get(metric, s)
+            where = {eid: k for k, eid in enumerate(e.eval_ids)}
+            for j, eid in enumerate(eval_ids):
+                if eid not in where:
+                    raise KeyError(f"system {s} has no {metric} score for evaluation {eid}")
+                out[i, j] = e.scores[measure][where[eid]]
+        return out
+
+
+def _interval(d: Mapping) -> Interval:
+    return Interval(float(d["mean"]), float(d["low"]), float(d["high"]))
+
+
+def from_document(doc: Mapping, source: str = "") -> Run:
+    """A Run from the parsed ``--format json`` document (``source`` names it in messages)."""
+    where = f"{source}: " if source else ""
+    try:
+        entries = []
+        for m in doc["metrics"]:
+            avg = m["average"]
+            if "recall" in avg:
+                average, totals = {k: _interval(avg[k]) for k in MEASURES}, None
+            else:
+                average, totals = None, {k: float(avg[k]) for k in ("model_count", "peer_count", "hit")}
+            inst = m["instances"]
+            entries.append(SystemMetric(
+                system=str(m["system"]),
+                metric=str(m["metric"]),
+                average=average,
+                totals=totals,
+                eval_ids=tuple(str(i["eval_id"]) for i in inst),
+                scores={k: np.array([float(i[k]) for i in inst]) for k in MEASURES},
+                counts={k: np.array([float(i[k]) for i in inst]) for k in ("model_count", "peer_count", "hit")},
+            ))
+        settings = {k: doc[k] for k in ("rouge155_version", "confidence", "resamples", "token_mode", "precise")}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RougeError(f"{where}not a rouge155 --format json result ({type(exc).__name__}: {exc})") from None
+    settings["options"] = dict(doc.get("settings") or {})
+    if source:
+        settings["source"] = source
+    return Run(entries, [settings], [str(w) for w in doc.get("warnings", [])])
+
+
+def load_run(path: str) -> Run:
+    """Read a ``rouge155 --format json`` file."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except OSError as exc:
+        raise RougeError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RougeError(f"{path}: not JSON ({exc})") from None
+    if not isinstance(doc, dict):
+        raise RougeError(f"{path}: not a rouge155 --format json result")
+    return from_document(doc, path)
+
+
+def from_result(result, precise: bool = True) -> Run:
+    """A Run from the API's :class:`rouge155.Result` (unrounded values unless ``precise=False``)."""
+    from .. import __version__
+    from ..report import result_document
+
+    return from_document(result_document(result.metrics, result.options, result.warnings, precise, __version__))
+
+
+def combine(runs: Sequence[Run]) -> Run:
+    """Several runs as one (e.g. systems scored separately on the same evaluations).
+
+    A (system, metric) present in two runs is an error: rename a system first.
+    """
+    entries: List[SystemMetric] = []
+    seen = set()
+    settings: List[Dict[str, object]] = []
+    warnings: List[str] = []
+    for run in runs:
+        for e in run.entries:
+            if (e.system, e.metric) in seen:
+                raise RougeError(f"system {e.system} has {e.metric} in two of the runs combined; rename one "
+                                 "(rename_systems) before combining")
+            seen.add((e.system, e.metric))
+            entries.append(e)
+        settings.extend(run.settings)
+        warnings.extend(run.warnings)
+    return Run(entries, settings, warnings)
+
+
+# Options field -> Perl flag, in the usage text's order.
+_FLAGS = (
+    ("ngram", "-n"), ("no_lcs", "-x"), ("weight", "-w"), ("skip_distance", "-2"), ("skip_unigrams", "-u"),
+    ("skip_both", "-U"), ("be_mode", "-3"), ("stem", "-m"), ("stem_models_only", "-M"),
+    ("remove_stopwords", "-s"), ("word_limit", "-l"), ("byte_limit", "-b"), ("score_formula", "-f"),
+    ("alpha", "-p"), ("token_mode", "-t"), ("resamples", "-r"), ("confidence", "-c"), ("per_eval", "-d"),
+    ("verbose", "-v"),
+)
+
+
+def perl_flags(options: Mapping[str, object]) -> str:
+    """The Perl flags a settings dict (Options fields) stands for, e.g. ``-n 4 -m``."""
+    out = []
+    for name, flag in _FLAGS:
+        v = options.get(name)
+        if v is True:
+            out.append(flag)
+        elif v not in (None, False):
+            out.append(f"{flag} {v}")
+    return " ".join(out)
+
+
+def rename_systems(run: Run, mapping: Mapping[str, str]) -> Run:
+    """The same run with systems renamed (``{old: new}``), e.g. to combine two runs of one system."""
+    from dataclasses import replace
+
+    return Run([replace(e, system=mapping.get(e.system, e.system)) for e in run.entries], run.settings,
+               run.warnings)
