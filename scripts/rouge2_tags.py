@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Topic and synonym measures given the jar's own POS tags, and how rouge155's tagger agrees.
+
+The Stanford model the jar loads tags every sentence the computation asks for: a small Java
+program (written here, compiled into the cache next to the jar; it calls the jar's
+``MaxentTagger.tagString`` exactly as ``ROUGECalculator.getPOSTagged`` does) tags a batch of
+strings per JVM start. rouge155 runs with a lookup table of those tags; sentences it asks for that
+are not in the table yet (the jar re-tags a system summary's already tagged text once per
+reference) are tagged in the next round, until none is missing.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rouge2_harness import MODEL, find_jar, make_project, properties, run_jar  # noqa: E402
+
+JAVA = r"""
+import edu.stanford.nlp.tagger.maxent.MaxentTagger;
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+
+public class Rouge155TagLines {
+    public static void main(String[] a) throws Exception {
+        MaxentTagger tagger = new MaxentTagger(a[0]);
+        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[1]), StandardCharsets.UTF_8));
+        Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[2]), StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String s = line.replace("\\n", "\n").replace("\\r", "\r").replace("\\\\", "\\");
+            String t = tagger.tagString(s);
+            out.write(t.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r"));
+            out.write("\n");
+        }
+        out.close();
+    }
+}
+"""
+
+
+def _esc(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _unesc(s: str) -> str:
+    out, i = [], 0
+    while i < len(s):
+        if s[i] == "\\" and i + 1 < len(s):
+            out.append({"n": "\n", "r": "\r", "\\": "\\"}[s[i + 1]])
+            i += 2
+        else:
+            out.append(s[i])
+            i += 1
+    return "".join(out)
+
+
+class StanfordTagger:
+    """Batches of strings tagged by the jar's Stanford model, one JVM start per batch."""
+
+    def __init__(self, jar: Path) -> None:
+        self.jar = jar
+        self.classes = jar.parent / "rouge155-tagger-classes"
+        cls = self.classes / "Rouge155TagLines.class"
+        if not cls.exists():
+            self.classes.mkdir(exist_ok=True)
+            src = self.classes / "Rouge155TagLines.java"
+            src.write_text(JAVA)
+            subprocess.run(["javac", "-cp", str(jar), "-d", str(self.classes), str(src)], check=True,
+                           capture_output=True)
+        self.table: Dict[str, str] = {}
+
+    def tag(self, strings: Iterable[str]) -> None:
+        todo = sorted({s for s in strings if s not in self.table})
+        if not todo:
+            return
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            (tmp / "in.txt").write_text("".join(_esc(s) + "\n" for s in todo), encoding="utf-8")
+            subprocess.run(["java", "-cp", f"{self.jar}:{self.classes}", "Rouge155TagLines",
+                            f"resources/taggers/{MODEL}", str(tmp / "in.txt"), str(tmp / "out.txt")],
+                           cwd=self.jar.parent, check=True, capture_output=True, timeout=1200)
+            got = (tmp / "out.txt").read_text(encoding="utf-8").split("\n")[:-1]
+        finally:
+            shutil.rmtree(tmp)
+        assert len(got) == len(todo), (len(got), len(todo))
+        for s, t in zip(todo, got):
+            self.table[s] = _unesc(t)
+
+
+class Recorder:
+    """A sentence tagger reading a table; what it lacks is recorded (and tagged provisionally)."""
+
+    def __init__(self, table: Dict[str, str]) -> None:
+        self.table = table
+        self.missing: Set[str] = set()
+
+    def __call__(self, sent: str) -> str:
+        if sent in self.table:
+            return self.table[sent]
+        self.missing.add(sent)
+        return " ".join(w + "_NN" for w in sent.split())
+
+
+def run_with_jar_tags(stanford: StanfordTagger, settings, synonyms=None, rounds: int = 8):
+    from rouge155.rouge2.run import csv_text, evaluate_project
+    for _ in range(rounds):
+        rec = Recorder(stanford.table)
+        groups = evaluate_project(settings, tagger=rec, synonyms=synonyms)
+        if not rec.missing:
+            return csv_text(groups)
+        stanford.tag(rec.missing)
+    raise RuntimeError("tags still missing after %d rounds" % rounds)
+
+
+TOPIC_SETTINGS = [
+    {"rouge.type": "topic", "topic.type": "nn|jj", "ngram": "1,2"},
+    {"rouge.type": "topicUniq", "topic.type": "nn|jj", "ngram": "1"},
+    {"rouge.type": "topic", "topic.type": "vb", "ngram": "L", "stopwords.use": "true"},
+    {"rouge.type": "topicUniq", "topic.type": "nn", "ngram": "SU4", "stemmer.use": "true"},
+    {"rouge.type": "topic", "topic.type": "jj|vb[dgnpz]?$", "ngram": "1", "stopwords.use": "true", "stemmer.use": "true"},
+    {"rouge.type": "topicUniq", "topic.type": "nn.*|jj", "ngram": "1", "beta": "2"},
+]
+SYNONYM_SETTINGS = [
+    {"rouge.type": "normal", "synonyms.use": "true", "ngram": "1,2,L"},
+    {"rouge.type": "normal", "synonyms.use": "true", "ngram": "SU4", "stopwords.use": "true"},
+    {"rouge.type": "topic", "synonyms.use": "true", "topic.type": "nn|jj|vb", "ngram": "1"},
+    {"rouge.type": "topicUniq", "synonyms.use": "true", "topic.type": "nn|jj", "ngram": "1"},
+    {"rouge.type": "normalCompressed", "synonyms.use": "true", "ngram": "1,3"},
+]
+
+
+JAWS_DIR = "C:\\Program Files (x86)\\WordNet\\2.1\\dict\\"
+
+
+def wordnet_ready(jar: Path) -> bool:
+    """The jar reads WordNet from a fixed Windows path, on Linux one relative directory of that
+    literal name; filled from Debian's wordnet-base + wordnet-sense-index (WordNet 3.0)."""
+    d = jar.parent / JAWS_DIR
+    if (d / "index.sense").is_file():
+        return True
+    src = Path("/usr/share/wordnet")
+    if not (src / "index.sense").is_file():
+        return False
+    d.mkdir(exist_ok=True)
+    for f in src.iterdir():
+        if f.is_file():
+            shutil.copyfile(f, d / f.name)
+    return True
+
+
+def coarse(tag: str) -> str:
+    t = tag.upper()
+    return "noun" if t.startswith("NN") else "verb" if t.startswith("VB") else "adj" if t.startswith("JJ") else "other"
+
+
+def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verbose: bool = True):
+    """(cases, identical, failures, figures) for topic (and synonym) settings on one project."""
+    from rouge155.rouge2.properties import settings_from_properties, parse_properties
+    from rouge155.rouge2.run import csv_text, evaluate_project
+    jar, why = find_jar()
+    if jar is None:
+        raise SystemExit(f"skip: {why}")
+    stanford = StanfordTagger(jar)
+    rng = random.Random(seed)
+    tmp = Path(tempfile.mkdtemp(prefix="rouge2-t-"))
+    failures: List[str] = []
+    same = cases = 0
+    own_same_rows = own_rows = 0
+    cwd = os.getcwd()
+    try:
+        project = make_project(tmp / "proj", rng, tasks)
+        with_synonyms = with_synonyms and wordnet_ready(jar)
+        grid = TOPIC_SETTINGS + (SYNONYM_SETTINGS if with_synonyms else [])
+        os.chdir(jar.parent)  # relative resources/ paths, as the jar sees them
+        for i, s in enumerate(grid):
+            out = f"t-{os.getpid()}-{i}.csv"
+            text = properties(project, out, **s)
+            jrc, jcsv, jerr = run_jar(jar, text, out)
+            settings = settings_from_properties(parse_properties(text.encode("latin-1")))
+            try:
+                ours = run_with_jar_tags(stanford, settings).encode("utf-8")
+                orc = 0
+            except Exception as exc:  # the jar fails on some inputs; so must we
+                ours, orc = str(exc).encode(), 1
+            cases += 1
+            ok = (jrc == 0) == (orc == 0) and (jrc != 0 or jcsv == ours)
+            same += ok
+            if not ok:
+                failures.append(f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\nours:\n{ours.decode()}")
+            if verbose:
+                print(f"{'same' if ok else 'DIFF'} (jar rc {jrc}) {s}", flush=True)
+            if jrc == 0:
+                try:
+                    own = csv_text(evaluate_project(settings)).splitlines()
+                except Exception:
+                    own = []
+                jl = jcsv.decode().splitlines()
+                rows = [(a, b) for a, b in zip(jl[1:], own[1:]) if a]
+                own_rows += len(rows)
+                own_same_rows += sum(a == b for a, b in rows)
+    finally:
+        os.chdir(cwd)
+        shutil.rmtree(tmp)
+    return cases, same, failures, (own_same_rows, own_rows)
+
+
+def tag_agreement(seed: int, summaries: int):
+    """Token-level agreement of rouge155's tagger with the Stanford model on generated sentences
+    and the jar's sample (English), per coarse class, as the jar tags them (cleaned, lower case)."""
+    from rouge155.rouge2.measures import clean_sentence
+    from rouge155.rouge2.tagger import default_sentence_tagger
+    from rouge2_harness import _summary
+    jar, why = find_jar()
+    if jar is None:
+        raise SystemExit(f"skip: {why}")
+    rng = random.Random(seed)
+    sents: List[str] = []
+    for _ in range(summaries):
+        for line in _summary(rng).decode("latin-1").splitlines():
+            sents.append(clean_sentence(line).lower())
+    sample = Path(__file__).resolve().parent.parent.parent / "shared" / "rouge-1.5.5-sample" / "sample-test"
+    for f in sorted(sample.glob("SL2003/**/*"))[:0]:
+        pass
+    extra = os.environ.get("ROUGE155_ROUGE2_SAMPLE_TEXT")
+    if extra:
+        for line in Path(extra).read_text("latin-1").splitlines():
+            sents.append(clean_sentence(line).lower())
+    sents = [s for s in sents if s.strip()]
+    stanford = StanfordTagger(jar)
+    stanford.tag(sents)
+    ours = default_sentence_tagger()
+    per: Counter = Counter()
+    both: Counter = Counter()
+    tokens = same_tok = 0
+    for s in sents:
+        a = [t.rsplit("_", 1) for t in stanford.table[s].split()]
+        b = [t.rsplit("_", 1) for t in ours(s).split()]
+        if [w for w, _ in a] != [w for w, _ in b]:
+            continue  # tokenised differently: counted apart
+        same_tok += 1
+        for (w, ta), (_, tb) in zip(a, b):
+            ca, cb = coarse(ta), coarse(tb)
+            tokens += 1
+            per[ca] += 1
+            both[ca] += ca == cb
+    return len(sents), same_tok, tokens, per, both
+
+
+def main(seed: int, summaries: int) -> int:
+    n, same_tok, tokens, per, both = tag_agreement(seed, summaries)
+    print(f"tagger agreement on {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
+    for c in ("noun", "verb", "adj", "other"):
+        if per[c]:
+            print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
+    cases, same, failures, (rs, rn) = compare_tags(seed)
+    for f in failures[:3]:
+        print(f)
+    print(f"topic/synonyms given the jar's tags: {same}/{cases} CSVs identical")
+    if rn:
+        print(f"with rouge155's own tagger: {rs}/{rn} CSV rows identical ({100 * rs / rn:.1f}%)")
+    return 0 if same == cases else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 7, int(sys.argv[2]) if len(sys.argv) > 2 else 300))
