@@ -61,11 +61,11 @@ ODD = ["U.S.", "don't", "it's", "e-mail", "well-known", "1999", "3.5", "$20", "1
        "#tag", "MiXeD", "ALLCAPS", "generously", "cats'", "--", "\t"]
 
 
-def _sentence(rng: random.Random) -> str:
+def _sentence(rng: random.Random, odd: bool = True) -> str:
     words = []
     for _ in range(rng.randint(0, 14)):
         r = rng.random()
-        pool = NOUNS if r < .3 else VERBS if r < .5 else ADJS if r < .65 else STOP if r < .9 else ODD
+        pool = NOUNS if r < .3 else VERBS if r < .5 else ADJS if r < .65 else STOP if r < .9 or not odd else ODD
         w = rng.choice(pool)
         if rng.random() < .1:
             w = w.capitalize()
@@ -78,24 +78,25 @@ def _sentence(rng: random.Random) -> str:
     return s
 
 
-def _summary(rng: random.Random) -> bytes:
-    sents = [_sentence(rng) for _ in range(rng.randint(0, 5))]
+def _summary(rng: random.Random, odd: bool = True) -> bytes:
+    sents = [_sentence(rng, odd) for _ in range(rng.randint(0 if odd else 1, 5))]
     nl = "\r\n" if rng.random() < .15 else "\n"
     text = nl.join(sents) + (nl if rng.random() < .7 else "")
     enc = "latin-1" if rng.random() < .3 else "utf-8"
     return text.encode(enc, "replace")
 
 
-def make_project(root: Path, rng: random.Random, tasks: int = 6) -> Path:
-    """``tasks`` tasks, each with 1-3 systems and 1-4 references (some tasks without systems)."""
+def make_project(root: Path, rng: random.Random, tasks: int = 6, odd: bool = True) -> Path:
+    """``tasks`` tasks, each with 1-3 systems and 1-4 references (some tasks without systems);
+    ``odd=False``: plain words only (on the rest the jar's synonym lookups fail on some tokens)."""
     (root / "reference").mkdir(parents=True)
     (root / "system").mkdir()
     for t in range(tasks):
         task = rng.choice(["task", "Topic", "d", "T"]) + str(rng.randint(0, 999)) + chr(97 + t)
         for s in range(rng.randint(0 if t == 0 else 1, 3)):
-            (root / "system" / f"{task}_sys{rng.choice('ABCxyz')}{s}.txt").write_bytes(_summary(rng))
+            (root / "system" / f"{task}_sys{rng.choice('ABCxyz')}{s}.txt").write_bytes(_summary(rng, odd))
         for m in range(rng.randint(1, 4)):
-            (root / "reference" / f"{task}_ref{m}{rng.choice(['', '_x', '.txt'])}").write_bytes(_summary(rng))
+            (root / "reference" / f"{task}_ref{m}{rng.choice(['', '_x', '.txt'])}").write_bytes(_summary(rng, odd))
     return root
 
 

@@ -198,21 +198,12 @@ class Calculator:
         if not (len(sys_tokens) > 0 and len(ref_tokens) > 0):
             return overlap
         bag: Union[Counter, Set[str]] = ref_tokens if isinstance(ref_tokens, set) else Counter(ref_tokens)
+        sep = re.compile(SEP)
         for sys_tok in sys_tokens:
-            combos: List[str] = []
-            for unigram in javalang.split(re.compile(SEP), sys_tok):
-                syns = self.synonym_list(unigram)
-                combos = list(syns) if not combos else [c + SEP + w for c in combos for w in syns]
-            # every candidate present in the reference is a hit and is used up (jar quirk: one
-            # system token can match several reference tokens)
-            for cand in combos:
-                if isinstance(bag, set):
-                    if cand in bag:
-                        bag.discard(cand)
-                        overlap += 1
-                elif bag.get(cand, 0) > 0:
-                    bag[cand] -= 1
-                    overlap += 1
+            sets = [self.synonym_list(u) for u in javalang.split(sep, sys_tok)]
+            # every candidate (one synonym per word, joined by "__") present in the reference is a
+            # hit and is used up (jar quirk: one system token can match several reference tokens)
+            overlap += _take_candidates(sets, bag)
         return overlap
 
     def synonym_list(self, token: str) -> Set[str]:
@@ -232,6 +223,31 @@ class Calculator:
                 syn = set(src.verbs(word))
         syn.add(javalang.trim(word))
         return syn
+
+
+def _take_candidates(sets: List[Set[str]], bag: Union[Counter, Set[str]]) -> int:
+    """How many of ``getCombiFor``'s candidates (the product of ``sets`` joined by SEP) the bag
+    holds; each found is removed once. Without empty words a candidate splits back uniquely on
+    SEP, so the bag's keys are tested instead of enumerating the (possibly huge) product."""
+    if len(sets) == 1 or any("" in st for st in sets):
+        combos: List[str] = []
+        for st in sets:
+            combos = list(st) if not combos else [c + SEP + w for c in combos for w in st]
+        found = [c for c in combos if (c in bag if isinstance(bag, set) else bag.get(c, 0) > 0)]
+    else:
+        n = len(sets)
+        keys = bag if isinstance(bag, set) else [k for k, v in bag.items() if v > 0]
+        found = []
+        for k in keys:
+            parts = k.split(SEP)
+            if len(parts) == n and all(p in st for p, st in zip(parts, sets)):
+                found.append(k)
+    for c in found:
+        if isinstance(bag, set):
+            bag.discard(c)
+        else:
+            bag[c] -= 1
+    return len(found)
 
 
 def _ngrams(gram: int, sent: str, out: List[str]) -> None:
