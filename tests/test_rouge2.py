@@ -35,7 +35,9 @@ def test_java_trim_hash_and_format():
     assert javalang.string_hash("polygenelubricants") == -2**31
     assert javalang.string_hash("") == 0
     assert javalang.decimal_format(2 / 3) == "0.66667"
-    assert javalang.decimal_format(0.000005) == "0.00000"  # below the tie in binary
+    # checked with jshell: exact binary value, HALF_EVEN, except the leading-digit tie 0.000005
+    assert [javalang.decimal_format(x) for x in (0.000005, 0.000015, 2.5e-05, 0.300005, 0.123455, 0.015625)] == \
+        ["0.00000", "0.00002", "0.00003", "0.30001", "0.12345", "0.01562"]
     assert javalang.decimal_format(0.125) == "0.12500"
     assert javalang.decimal_format(float("nan")) == "NaN"
     assert javalang.lines(b"a\r\nb\rc\n\nd") == ["a", "b", "c", "", "d"]
