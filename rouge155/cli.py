@@ -36,9 +36,10 @@ def _spec_table(spec: str) -> Dict[str, bool]:
 _TAKES_VALUE = _spec_table(SPEC)
 LONG_WITH_VALUE = (
     "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
-    "--summaries", "--references", "--sentence-sep",
+    "--summaries", "--references", "--sentence-sep", "--topic",
 )
-LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences") + LONG_WITH_VALUE
+LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences", "--synonyms",
+                "--topic-uniq") + LONG_WITH_VALUE
 
 
 @dataclass
@@ -58,6 +59,10 @@ class Extras:
     references: Optional[str] = None
     sentence_sep: Optional[str] = None
     split_sentences: bool = False
+    # ROUGE 2.0's measures added to the run (rouge155/rouge2/extend.py)
+    synonyms: bool = False
+    topic: Optional[str] = None
+    topic_uniq: bool = False
 
     @property
     def plain_text(self) -> bool:
@@ -292,6 +297,11 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         bar = _progress_bar(len(config.evaluations)) if extras.progress else None
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
                                jobs=extras.jobs, progress=bar.update if bar else None)
+        if extras.synonyms or extras.topic is not None or extras.topic_uniq:
+            from .rouge2.extend import ExtraMeasures, with_extra_results
+
+            measures = ExtraMeasures(extras.synonyms, extras.topic, extras.topic_uniq)
+            results = with_extra_results(results, config, options, systems, measures, data_dir, source)
         try:
             if extras.output_format == "text":
                 for result in results:
@@ -365,6 +375,12 @@ class _PerlCommand(click.Command):
 @click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
 @click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
               "installed with its data, else a rule-based splitter).")
+@click.option("--synonyms", is_flag=True, help="Add ROUGE 2.0's ROUGE-N+Synonyms blocks (WordNet 3.0; needs "
+              "rouge155[rouge2]).")
+@click.option("--topic", metavar="REGEX", help="Add ROUGE 2.0's ROUGE-1-Topic: words whose word_tag matches "
+              "REGEX (e.g. 'nn|jj').")
+@click.option("--topic-uniq", is_flag=True, help="Add ROUGE-1-TopicUniq (each topic word once; regex from --topic, "
+              "default nn|jj).")
 @click.pass_context
 def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.

@@ -237,12 +237,12 @@ def tag_agreement(seed: int, summaries: int):
     for _ in range(summaries):
         for line in _summary(rng).decode("latin-1").splitlines():
             sents.append(clean_sentence(line).lower())
-    sample = Path(__file__).resolve().parent.parent.parent / "shared" / "rouge-1.5.5-sample" / "sample-test"
-    for f in sorted(sample.glob("SL2003/**/*"))[:0]:
-        pass
-    extra = os.environ.get("ROUGE155_ROUGE2_SAMPLE_TEXT")
-    if extra:
-        for line in Path(extra).read_text("latin-1").splitlines():
+    # sample summaries: this repository's sample-test/spl and the jar's own English sample
+    repo = Path(__file__).resolve().parent.parent
+    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
+    files += sorted((jar.parent / "projects" / "test-summarization").glob("*/task1_*"))
+    for f in files:
+        for line in f.read_bytes().decode("latin-1").splitlines():
             sents.append(clean_sentence(line).lower())
     sents = [s for s in sents if s.strip()]
     stanford = StanfordTagger(jar)

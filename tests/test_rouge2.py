@@ -136,6 +136,12 @@ def test_cli_file_and_console(tmp_path):
     assert p.returncode == 0 and "ROUGE-2\tT1\tA.TXT" in p.stdout and "Done!" not in p.stdout
 
 
+def _need_model():
+    import importlib.util
+    if importlib.util.find_spec("textblob_aptagger") is None:  # the package itself is not imported
+        pytest.skip("the POS model needs the rouge2 extra (pip install rouge155[rouge2])")
+
+
 # -- pluggable tagger, synonyms, POS mapping ----------------------------------------------------
 
 def test_pluggable_tagger_drives_topic_measure(tmp_path):
@@ -179,7 +185,7 @@ def test_synonym_overlap_counts_like_the_jar():
 
 
 def test_pos_mapping_and_own_tagger():
-    pytest.importorskip("textblob_aptagger")
+    _need_model()
     from rouge155.rouge2.tagger import PENN_TAGS, TO_PENN, default_sentence_tagger, default_token_tagger, ptb_tokens
     assert TO_PENN["NOUN"] == "NN" and TO_PENN["VERB"] == "VB" and TO_PENN["ADJ"] == "JJ" and TO_PENN["NNS"] == "NNS"
     assert set(default_token_tagger().classes) <= PENN_TAGS
@@ -211,3 +217,47 @@ def test_topic_and_synonyms_identical_given_jar_tags(jar):
     from rouge2_tags import compare_tags
     cases, same, failures, _ = compare_tags(seed=8, tasks=5, verbose=False)
     assert same == cases, failures[0]
+
+
+# -- the measures in a normal rouge155 run ----------------------------------------------------------
+
+def test_extension_api_with_given_tagger():
+    from rouge155.rouge2.extend import ExtraMeasures, evaluate
+    tags = {"the": "DT", "red": "JJ", "car": "NN", "auto": "NN", "stops": "VBZ", "a": "DT", "halts": "VBZ"}
+    r = evaluate({"s": {"d1": "The red car stops."}}, {"d1": ["A red auto halts."]},
+                 ExtraMeasures(synonyms=True, topic="nn|jj", topic_uniq=True), ngram=1,
+                 tagger=lambda toks: [tags[t] for t in toks])
+    got = {m.metric: (m.recall, m.precision) for m in r.metrics}
+    assert got["ROUGE-1"] == (0.25, 0.25)
+    assert got["ROUGE-1+Synonyms"] == (0.5, 0.5)          # red = red, car ~ auto (WordNet)
+    assert got["ROUGE-1-Topic"] == (0.5, 0.5)             # red, car vs red, auto
+    assert got["ROUGE-1-Topic+Synonyms"] == (1.0, 1.0)
+    assert got["ROUGE-1-TopicUniq"] == (0.5, 0.5)
+
+
+def _rouge155(*args, cwd=REPO / "sample-test"):
+    exe = Path(sys.executable).with_name("rouge155")
+    return subprocess.run([str(exe), *args], cwd=cwd, capture_output=True)
+
+
+def test_extension_options_only_add_blocks():
+    _need_model()
+    base = _rouge155("-n", "2", "-a", "-r", "200", "rouge155-see.xml")
+    more = _rouge155("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq", "rouge155-see.xml")
+    par = _rouge155("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq", "--jobs", "2",
+                    "rouge155-see.xml")
+    assert base.returncode == more.returncode == par.returncode == 0
+    assert more.stdout.startswith(base.stdout) and more.stdout == par.stdout
+    extra = more.stdout[len(base.stdout):].decode()
+    for tag in ("ROUGE-1+Synonyms", "ROUGE-2+Synonyms", "ROUGE-1-Topic", "ROUGE-1-Topic+Synonyms",
+                "ROUGE-1-TopicUniq", "ROUGE-1-TopicUniq+Synonyms"):
+        assert f"S1 {tag} Average_R: " in extra and "%-conf.int." in extra
+    js = _rouge155("-n", "1", "-a", "--topic", "nn", "--format", "json", "rouge155-see.xml")
+    import json
+    assert "ROUGE-1-Topic" in [m["metric"] for m in json.loads(js.stdout)["metrics"]]
+
+
+def test_extension_bad_regex_is_one_line():
+    p = _rouge155("-n", "1", "-a", "--topic", "nn|(", "rouge155-see.xml")
+    assert p.returncode != 0 and p.stdout == b""
+    assert p.stderr.decode().count("\n") == 1 and "not a regular expression" in p.stderr.decode()
