@@ -161,8 +161,10 @@ def coarse(tag: str) -> str:
     return "noun" if t.startswith("NN") else "verb" if t.startswith("VB") else "adj" if t.startswith("JJ") else "other"
 
 
-def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verbose: bool = True):
-    """(cases, identical, failures, figures) for topic (and synonym) settings on one project."""
+def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verbose: bool = True,
+                 quick: bool = False):
+    """(cases, identical, failures, (own-tagger rows identical, rows)) for topic and synonym
+    settings on generated projects and the jar's sample; ``quick``: a third of the settings."""
     from rouge155.rouge2.properties import settings_from_properties, parse_properties
     from rouge155.rouge2.run import csv_text, evaluate_project
     jar, why = find_jar()
@@ -190,6 +192,8 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
                 for f in (sample / sub).glob("task1_*"):
                     shutil.copyfile(f, eng / sub / f.name)
             grid += [(eng, s) for s in TOPIC_SETTINGS[:1] + SYNONYM_SETTINGS]
+        if quick:
+            grid = grid[::3]
         os.chdir(jar.parent)  # relative resources/ paths, as the jar sees them
         for i, (project, s) in enumerate(grid):
             out = f"t-{os.getpid()}-{i}.csv"
@@ -233,44 +237,47 @@ def tag_agreement(seed: int, summaries: int):
     if jar is None:
         raise SystemExit(f"skip: {why}")
     rng = random.Random(seed)
-    sents: List[str] = []
+    groups: Dict[str, List[str]] = {"generated": [], "sample": []}
     for _ in range(summaries):
-        for line in _summary(rng).decode("latin-1").splitlines():
-            sents.append(clean_sentence(line).lower())
+        for line in _summary(rng, odd=False).decode("latin-1").splitlines():
+            groups["generated"].append(clean_sentence(line).lower())
     # sample summaries: this repository's sample-test/spl and the jar's own English sample
     repo = Path(__file__).resolve().parent.parent
     files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
     files += sorted((jar.parent / "projects" / "test-summarization").glob("*/task1_*"))
     for f in files:
         for line in f.read_bytes().decode("latin-1").splitlines():
-            sents.append(clean_sentence(line).lower())
-    sents = [s for s in sents if s.strip()]
+            groups["sample"].append(clean_sentence(line).lower())
     stanford = StanfordTagger(jar)
-    stanford.tag(sents)
+    stanford.tag(s for g in groups.values() for s in g if s.strip())
     ours = default_sentence_tagger()
-    per: Counter = Counter()
-    both: Counter = Counter()
-    tokens = same_tok = 0
-    for s in sents:
-        a = [t.rsplit("_", 1) for t in stanford.table[s].split()]
-        b = [t.rsplit("_", 1) for t in ours(s).split()]
-        if [w for w, _ in a] != [w for w, _ in b]:
-            continue  # tokenised differently: counted apart
-        same_tok += 1
-        for (w, ta), (_, tb) in zip(a, b):
-            ca, cb = coarse(ta), coarse(tb)
-            tokens += 1
-            per[ca] += 1
-            both[ca] += ca == cb
-    return len(sents), same_tok, tokens, per, both
+    out = {}
+    for name, sents in groups.items():
+        sents = [s for s in sents if s.strip()]
+        per: Counter = Counter()
+        both: Counter = Counter()
+        tokens = same_tok = 0
+        for s in sents:
+            a = [t.rsplit("_", 1) for t in stanford.table[s].split()]
+            b = [t.rsplit("_", 1) for t in ours(s).split()]
+            if [w for w, _ in a] != [w for w, _ in b]:
+                continue  # tokenised differently: counted apart
+            same_tok += 1
+            for (w, ta), (_, tb) in zip(a, b):
+                ca, cb = coarse(ta), coarse(tb)
+                tokens += 1
+                per[ca] += 1
+                both[ca] += ca == cb
+        out[name] = (len(sents), same_tok, tokens, per, both)
+    return out
 
 
 def main(seed: int, summaries: int) -> int:
-    n, same_tok, tokens, per, both = tag_agreement(seed, summaries)
-    print(f"tagger agreement on {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
-    for c in ("noun", "verb", "adj", "other"):
-        if per[c]:
-            print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
+    for name, (n, same_tok, tokens, per, both) in tag_agreement(seed, summaries).items():
+        print(f"tagger agreement, {name}: {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
+        for c in ("noun", "verb", "adj", "other"):
+            if per[c]:
+                print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
     cases, same, failures, (rs, rn) = compare_tags(seed)
     for f in failures[:3]:
         print(f)
