@@ -241,10 +241,12 @@ def tag_agreement(seed: int, summaries: int):
     for _ in range(summaries):
         for line in _summary(rng, odd=False).decode("latin-1").splitlines():
             groups["generated"].append(clean_sentence(line).lower())
-    # sample summaries: this repository's sample-test/spl and the jar's own English sample
+    # sample summaries: this repository's sample-test/spl, the jar's own English sample
     repo = Path(__file__).resolve().parent.parent
     files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
     files += sorted((jar.parent / "projects" / "test-summarization").glob("*/task1_*"))
+    # and the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
+    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
     for f in files:
         for line in f.read_bytes().decode("latin-1").splitlines():
             groups["sample"].append(clean_sentence(line).lower())

@@ -54,6 +54,21 @@ def ptb_tokens(sentence: str) -> List[str]:
     return out
 
 
+_SYMBOLS = {"-LRB-": "-LRB-", "-RRB-": "-RRB-", "-LSB-": "-LRB-", "-RSB-": "-RRB-", "-LCB-": "-LRB-",
+            "-RCB-": "-RRB-", "$": "$", "#": "#", "?": ".", "%": "NN"}
+
+
+def _symbol_tag(word: str) -> str:
+    """Tokens without a letter or digit (after ROUGE 2.0's cleaning: "@" for numbers, "/", "&",
+    brackets...) get a punctuation-class tag; the WSJ model, trained on cased text with real
+    numbers, guesses nouns for them."""
+    if word in _SYMBOLS:
+        return _SYMBOLS[word]
+    if any(c.isalnum() for c in word):
+        return ""
+    return "CC" if word == "&" else "SYM"
+
+
 def sentence_tagger(tag_tokens: TokenTagger) -> SentenceTagger:
     """A sentence tagger in the jar's output form from a token tagger."""
     def tag(sentence: str) -> str:
@@ -135,7 +150,7 @@ class PerceptronTagger:
         context = self.START + [self._normalize(w) for w in tokens] + self.END
         tags: List[str] = []
         for i, word in enumerate(tokens):
-            tag = self.tagdict.get(word)
+            tag = self.tagdict.get(word) or _symbol_tag(word)
             if not tag:
                 tag = self._predict(self._features(i, word, context, prev, prev2))
             tags.append(tag)
