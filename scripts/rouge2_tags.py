@@ -46,6 +46,79 @@ public class Rouge155TagLines {
 """
 
 
+JAVA_STEM = r"""
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import org.tartarus.snowball.SnowballStemmer;
+
+public class Rouge155StemWords {
+    public static void main(String[] a) throws Exception {
+        Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[1]), StandardCharsets.UTF_8));
+        for (int k = 2; k < a.length; k++) {
+            SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k]).getDeclaredConstructor().newInstance();
+            BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]), StandardCharsets.UTF_8));
+            String w;
+            while ((w = in.readLine()) != null) { st.setCurrent(w); st.stem(); out.write(st.getCurrent()); out.write("\n"); }
+        }
+        out.close();
+    }
+}
+"""
+
+
+def _java_class(jar: Path, name: str, source: str) -> Path:
+    classes = jar.parent / "rouge155-tagger-classes"
+    if not (classes / f"{name}.class").exists():
+        classes.mkdir(exist_ok=True)
+        (classes / f"{name}.java").write_text(source)
+        subprocess.run(["javac", "-cp", str(jar), "-d", str(classes), str(classes / f"{name}.java")], check=True,
+                       capture_output=True)
+    return classes
+
+
+def compare_stemmers(words: List[str]) -> Dict[str, List[Tuple[str, str, str]]]:
+    """Each Snowball stemmer the jar has against rouge155's (snowballstemmer): differences."""
+    from rouge155.rouge2.properties import STEMMERS
+    from rouge155.rouge2.run import snowball
+    jar, why = find_jar()
+    if jar is None:
+        raise SystemExit(f"skip: {why}")
+    classes = _java_class(jar, "Rouge155StemWords", JAVA_STEM)
+    names = sorted(STEMMERS)
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        (tmp / "in.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        subprocess.run(["java", "-cp", f"{jar}:{classes}", "Rouge155StemWords", str(tmp / "in.txt"),
+                        str(tmp / "out.txt"), *names], check=True, capture_output=True, timeout=600)
+        got = (tmp / "out.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    finally:
+        shutil.rmtree(tmp)
+    out = {}
+    for k, name in enumerate(names):
+        stem = snowball(name)
+        java = got[k * len(words):(k + 1) * len(words)]
+        out[name] = [(w, j, stem(w)) for w, j in zip(words, java) if stem(w) != j]
+    return out
+
+
+def stem_words(seed: int = 3) -> List[str]:
+    """Words of the sample summaries (this repository's; the DUC 2002 ones of shared/ when there),
+    and as many with one letter made accented (Latin-1)."""
+    import re
+    repo = Path(__file__).resolve().parent.parent
+    words = set()
+    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
+    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
+    for f in files:
+        words |= set(re.findall(r"[a-z]+", f.read_text("latin-1").lower()))
+    rng = random.Random(seed)
+    accents = "àâäçéèêëîïôöùûüÿæñáíóúåøßþ"
+    for w in sorted(words):
+        i = rng.randrange(len(w))
+        words.add(w[:i] + rng.choice(accents) + w[i + 1:])
+    return sorted(words)
+
+
 def _esc(s: str) -> str:
     return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
 

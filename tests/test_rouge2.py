@@ -210,6 +210,16 @@ def test_normal_mode_byte_identical_to_jar(jar):
     assert same == cases, failures[0]
 
 
+def test_snowball_stemmers_match_the_jars(jar):
+    import shutil
+    if shutil.which("javac") is None:
+        pytest.skip("javac is needed to call the jar's stemmers (Debian: openjdk-17-jdk-headless)")
+    pytest.importorskip("snowballstemmer")
+    from rouge2_tags import compare_stemmers, stem_words
+    diffs = compare_stemmers(stem_words())
+    assert {k: v[:3] for k, v in diffs.items() if v} == {}
+
+
 def test_topic_and_synonyms_identical_given_jar_tags(jar):
     import shutil
     if shutil.which("javac") is None:
