@@ -58,7 +58,11 @@ public class Rouge155StemWords {
             SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k]).getDeclaredConstructor().newInstance();
             BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]), StandardCharsets.UTF_8));
             String w;
-            while ((w = in.readLine()) != null) { st.setCurrent(w); st.stem(); out.write(st.getCurrent()); out.write("\n"); }
+            while ((w = in.readLine()) != null) {
+                st.setCurrent(w);
+                out.write(st.stem() ? st.getCurrent() : "\u0000");  // false: the jar drops the word
+                out.write("\n");
+            }
         }
         out.close();
     }
@@ -67,7 +71,9 @@ public class Rouge155StemWords {
 
 
 def _java_class(jar: Path, name: str, source: str) -> Path:
-    classes = jar.parent / "rouge155-tagger-classes"
+    """Compiles one of this harness's Java helpers next to the jar (per source version)."""
+    import hashlib
+    classes = jar.parent / f"rouge155-java-{hashlib.sha1(source.encode()).hexdigest()[:10]}"
     if not (classes / f"{name}.class").exists():
         classes.mkdir(exist_ok=True)
         (classes / f"{name}.java").write_text(source)
@@ -97,7 +103,9 @@ def compare_stemmers(words: List[str]) -> Dict[str, List[Tuple[str, str, str]]]:
     for k, name in enumerate(names):
         stem = snowball(name)
         java = got[k * len(words):(k + 1) * len(words)]
-        out[name] = [(w, j, stem(w)) for w, j in zip(words, java) if stem(w) != j]
+        ours = [stem(w) for w in words]
+        ours = ["\0" if o is None else o for o in ours]
+        out[name] = [(w, j, o) for w, j, o in zip(words, java, ours) if o != j]
     return out
 
 
@@ -140,14 +148,7 @@ class StanfordTagger:
 
     def __init__(self, jar: Path) -> None:
         self.jar = jar
-        self.classes = jar.parent / "rouge155-tagger-classes"
-        cls = self.classes / "Rouge155TagLines.class"
-        if not cls.exists():
-            self.classes.mkdir(exist_ok=True)
-            src = self.classes / "Rouge155TagLines.java"
-            src.write_text(JAVA)
-            subprocess.run(["javac", "-cp", str(jar), "-d", str(self.classes), str(src)], check=True,
-                           capture_output=True)
+        self.classes = _java_class(jar, "Rouge155TagLines", JAVA)
         self.table: Dict[str, str] = {}
 
     def tag(self, strings: Iterable[str]) -> None:

@@ -79,7 +79,7 @@ class Calculator:
     stemmer and synonyms are given (so any tagger can drive the same computation)."""
 
     def __init__(self, settings: Settings, *, stopwords: Optional[Set[str]] = None,
-                 stem: Optional[Callable[[str], str]] = None, tagger: Optional[SentenceTagger] = None,
+                 stem: Optional[Callable[[str], Optional[str]]] = None, tagger: Optional[SentenceTagger] = None,
                  synonyms: Optional[SynonymSource] = None) -> None:
         self.s = settings
         self.stopwords = stopwords or set()
@@ -126,7 +126,10 @@ class Calculator:
                 parts = javalang.split(_UNDERSCORE, t)
                 if not parts:
                     raise JarFailure(f"token {t!r} has no word before '_' (the jar fails on it while stemming)")
-                b.append(self.stem(parts[0]))
+                stem = self.stem(parts[0])
+                if stem is None:  # jar quirk: a word whose stem() fails is dropped, tag and all
+                    continue
+                b.append(stem)
                 if len(parts) == 2:
                     b.append(parts[1])  # jar quirk: the tag is glued to the stem without its '_'
                 b.append(" ")

@@ -26,14 +26,23 @@ def load_stopwords(path: str) -> Set[str]:
     return {javalang.trim(line).lower() for line in javalang.lines(data)}
 
 
-def snowball(name: str) -> Callable[[str], str]:
-    """The jar's ``org.tartarus.snowball.ext.<name>`` as a word -> stem function."""
+def snowball(name: str) -> Callable[[str], Optional[str]]:
+    """The jar's ``org.tartarus.snowball.ext.<name>`` as a word -> stem function; None where the
+    stemmer's ``stem()`` returns false (the Turkish one does on one-syllable words)."""
     try:
         import snowballstemmer
     except ImportError:
         raise missing_extra("stemmer.use=true") from None
     stemmer = snowballstemmer.stemmer(STEMMERS[name])
-    return stemmer.stemWord
+
+    def stem(word: str) -> Optional[str]:
+        # one stemmer object and no cache, as the jar's static SnowballStemmer; stem()'s result
+        # matters (jar quirk: applyStemming drops a word whose stem() is false)
+        stemmer.set_current(word)
+        if not stemmer._stem():
+            return None
+        return stemmer.get_current()
+    return stem
 
 
 def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = None,
