@@ -18,7 +18,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Set, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rouge2_harness import MODEL, find_jar, make_project, properties, run_jar  # noqa: E402

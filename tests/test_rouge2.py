@@ -1,14 +1,12 @@
 """ROUGE 2.0 (``rouge155-rouge2``): Java behaviours, properties, errors, synonyms and POS fixtures,
 and the differential comparison with the jar (skipped with a reason when the jar or Java is absent;
 see scripts/rouge2_harness.py)."""
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from rouge155.errors import RougeError
 from rouge155.rouge2 import javalang
 from rouge155.rouge2.measures import Calculator, Result, clean_sentence
 from rouge155.rouge2.properties import PropertiesError, parse_properties, settings_from_properties

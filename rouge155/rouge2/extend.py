@@ -30,12 +30,12 @@ from ..api import MetricResult, _scored
 from ..config import EvalConfig, Evaluation
 from ..errors import RougeError
 from ..evaluate import MemorySource, MetricBlock, MetricSpec, Run, TextSource
-from ..options import Options, typed_options
+from ..options import Options
 from ..perl import r5, perl_num
 from ..resources import load_language_data, resolve_data_dir
 from .tagger import TokenTagger
 
-Word = Tuple[str, str]  # (final token, lower-case tag)
+Word = Tuple[str, str, str]  # (final token, lower-case tag, cleaned word before stop words/stemming)
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class _Texts:
             text = self.run.joined_text(path, fmt) or ""
             raw = [t for t in text.split(" ") if t]
             tags = list(self.tagger(raw)) if raw else []
-            out = []
+            out: List[Word] = []
             for tok, tag in zip(raw, tags):
                 final = self.run.tokenizer.final(tok, stemming)
                 if final is not None:

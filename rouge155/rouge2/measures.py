@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Collection, Dict, Iterable, List, Optional, Protocol, Set, Union
+from typing import Callable, Collection, List, Optional, Protocol, Set, Union
 
 from ..errors import RougeError
 from . import javalang

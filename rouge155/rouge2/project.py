@@ -6,13 +6,14 @@ system files by their path's bytes); a task's references in directory order.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Dict, List
 
 from ..errors import RougeError
 from . import javalang
 
-_UNDERSCORE = __import__("re").compile("_")
+_UNDERSCORE = re.compile("_")
 
 
 @dataclass
