@@ -37,10 +37,10 @@ _TAKES_VALUE = _spec_table(SPEC)
 LONG_WITH_VALUE = (
     "--jobs", "--format", "--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id",
     "--summaries", "--references", "--sentence-sep", "--dask",
-    "--language", "--write-token-ids",
+    "--language", "--write-token-ids", "--topic",
 )
 LONG_OPTIONS = ("--help", "--version", "--quiet", "--precise", "--split-sentences",
-                "--unicode", "--char-level") + LONG_WITH_VALUE
+                "--unicode", "--char-level", "--synonyms", "--topic-uniq") + LONG_WITH_VALUE
 
 
 @dataclass
@@ -66,6 +66,10 @@ class Extras:
     language: Optional[str] = None
     char_level: bool = False
     write_token_ids: Optional[str] = None
+    # ROUGE 2.0's measures added to the run (rouge155/rouge2/extend.py)
+    synonyms: bool = False
+    topic: Optional[str] = None
+    topic_uniq: bool = False
 
     @property
     def plain_text(self) -> bool:
@@ -314,6 +318,11 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             write_token_ids(extras.write_token_ids, config, options, systems, data_dir, source)
         results = iter_results(config, options, systems, data_dir=data_dir, source=source, warn=warn, debug=debug,
                                jobs=extras.jobs, progress=bar.update if bar else None, dask=extras.dask)
+        if extras.synonyms or extras.topic is not None or extras.topic_uniq:
+            from .rouge2.extend import ExtraMeasures, with_extra_results
+
+            measures = ExtraMeasures(extras.synonyms, extras.topic, extras.topic_uniq)
+            results = with_extra_results(results, config, options, systems, measures, data_dir, source)
         try:
             if extras.output_format == "text":
                 for result in results:
@@ -407,6 +416,12 @@ class _PerlCommand(click.Command):
 @click.option("--char-level", is_flag=True, help="With --language zh/ja/th: one token per character, no segmenter.")
 @click.option("--write-token-ids", metavar="DIR", help="Also write every summary as integer token ids, and a "
               "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).")
+@click.option("--synonyms", is_flag=True, help="Add ROUGE 2.0's ROUGE-N+Synonyms blocks (WordNet 3.0; needs "
+              "rouge155[rouge2]).")
+@click.option("--topic", metavar="REGEX", help="Add ROUGE 2.0's ROUGE-1-Topic: words whose word_tag matches "
+              "REGEX (e.g. 'nn|jj').")
+@click.option("--topic-uniq", is_flag=True, help="Add ROUGE-1-TopicUniq (each topic word once; regex from --topic, "
+              "default nn|jj).")
 @click.pass_context
 def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
     """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.

@@ -12,8 +12,10 @@ cd "$(dirname "$0")/.."
 
 # pip extras of rouge155 installed into the environment (comma-separated).
 PIP_EXTRAS="test"
-# Debian/Ubuntu packages the tests need, installed with apt-get (as root, or with sudo) when missing.
-APT_PACKAGES=""
+# Debian/Ubuntu packages the tests need, installed with apt-get (as root, or with sudo) when missing:
+# Java and WordNet 3.0 for the ROUGE 2.0 jar comparisons (tests/test_rouge2.py; the jar itself is never
+# installed by the project: those tests skip without it).
+APT_PACKAGES="openjdk-17-jdk-headless wordnet-base wordnet-sense-index"
 
 die() { echo "scripts/test.sh: $*" >&2; exit 1; }
 

@@ -235,19 +235,3 @@ def test_language_through_jobs_and_api(tmp_path):
                                    **_plain(root)).stdout)
     cli_hits = sorted(i["hit"] for m in doc["metrics"] if m["metric"] == "ROUGE-2" for i in m["instances"])
     assert cli_hits == sorted(api.get("ROUGE-2").counts[:, 1].tolist())
-
-
-@pytest.mark.parametrize("lang", sorted(code for code, spec in LANGUAGES.items()
-                                        if spec.snowball and spec.snowball != "script-porter"))
-def test_snowball_c_and_python_agree(lang):
-    """snowballstemmer runs PyStemmer (C) when installed, else its pure-Python stemmers: same stems."""
-    import importlib
-
-    algorithm = LANGUAGES[lang].snowball
-    module = importlib.import_module(f"snowballstemmer.{algorithm}_stemmer")
-    pure = getattr(module, "".join(p.capitalize() for p in algorithm.split("_")) + "Stemmer")()
-    fast = TextModel("language", lang).stemmer({})
-    words = {w for pair in PAIRS.values() for text in pair for w in clean_tokens(text.lower())}
-    words |= {w + suffix for w in list(words) for suffix in ("s", "en", "er", "ing", "lar", "ами", "ية", "ों")}
-    for w in sorted(words):
-        assert fast(w) == pure.stemWord(w), w

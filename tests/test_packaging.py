@@ -53,6 +53,7 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "rouge155/_data/smart_common_words.txt" in names
     assert "rouge155/_data/WordNet-2.0-Exceptions/verb.exc" in names
+    assert "rouge155/_data/wordnet-3.0-synonyms.txt.gz" in names
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
@@ -68,6 +69,15 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     api = subprocess.run([str(bin_dir / "python"), "-c", example], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert api.returncode == 0, api.stderr
     assert "ROUGE-2 Average_R" in api.stdout
+    # rouge155-rouge2 without the rouge2 extra: one line naming it
+    (tmp_path / "p" / "system").mkdir(parents=True)
+    (tmp_path / "p" / "reference").mkdir()
+    (tmp_path / "p" / "system" / "t_a.txt").write_text("cats ran\n")
+    (tmp_path / "p" / "reference" / "t_b.txt").write_text("a cat ran\n")
+    (tmp_path / "rouge.properties").write_text("project.dir=p\nstemmer.use=true\n")
+    r2 = subprocess.run(["rouge155-rouge2"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert r2.returncode == 1 and r2.stderr == ("rouge155-rouge2: stemmer.use=true needs the rouge2 extra: "
+                                                "pip install rouge155[rouge2]\n")
 
 
 def test_wheel_in_system_python_venv(dist, tmp_path):

@@ -210,12 +210,12 @@ def _snowball(code: str) -> Callable[[str], Optional[str]]:
     if algorithm is None:
         return lambda tok: tok
     try:
-        import snowballstemmer
+        import Stemmer  # PyStemmer: Snowball's algorithms compiled
     except ImportError:
         from ..errors import RougeError
 
-        raise RougeError("--language with -m needs snowballstemmer: pip install snowballstemmer") from None
-    stem_word = snowballstemmer.stemmer(algorithm).stemWord
+        raise RougeError("--language with -m needs PyStemmer: pip install PyStemmer") from None
+    stem_word = Stemmer.Stemmer(algorithm).stemWord
     cache: dict = {}
 
     def stem(tok: str) -> Optional[str]:

@@ -1,6 +1,6 @@
 """The languages of ``--language``: stemmer, stopword list and segmenter of each (ISO 639-1 codes).
 
-Stemmers are Snowball's (the pure-Python ``snowballstemmer`` package, which has Turkish and Hindi
+Stemmers are Snowball's (PyStemmer, Snowball's algorithms compiled, which has Turkish and Hindi
 where nltk's SnowballStemmer has not); ``en`` keeps the script's own Porter variant with the WordNet
 exceptions and the SMART stopword list. Stopword lists other than English are stopwords-iso's
 (MIT), shipped under ``data/stopwords/`` (see PROVENANCE.md there).
