@@ -12,10 +12,12 @@ cd "$(dirname "$0")/.."
 
 # pip extras of rouge155 installed into the environment (comma-separated).
 PIP_EXTRAS="test"
-# Debian/Ubuntu packages the tests need, installed with apt-get (as root, or with sudo) when missing:
+# Debian/Ubuntu packages the tests need, installed with apt-get (as root, or with sudo) when missing.
+APT_PACKAGES=""
+# Wanted but optional (where they cannot be installed, the tests that need them skip with a reason):
 # Java and WordNet 3.0 for the ROUGE 2.0 jar comparisons (tests/test_rouge2.py; the jar itself is never
 # installed by the project: those tests skip without it).
-APT_PACKAGES="openjdk-17-jdk-headless wordnet-base wordnet-sense-index"
+APT_OPTIONAL="openjdk-17-jdk-headless wordnet-base wordnet-sense-index"
 
 die() { echo "scripts/test.sh: $*" >&2; exit 1; }
 
@@ -37,6 +39,7 @@ apt_install() {
 }
 
 if [ -n "$APT_PACKAGES" ]; then apt_install $APT_PACKAGES; fi
+if [ -n "$APT_OPTIONAL" ]; then (apt_install $APT_OPTIONAL) || echo "scripts/test.sh: going on without them" >&2; fi
 
 # The environment: reused when its Python runs pip, else (re)created with python3 -m venv. Debian and
 # Ubuntu ship venv's pip bootstrap (ensurepip) separately, in python3.X-venv: installed when missing.
