@@ -23,11 +23,12 @@ from .metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequentia
 from .metrics.ngram import batch_ngrams
 from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
-from .perl import r5
-from .readers import limited_text, limited_units, parse_units
+from .perl import r5, r5_many
+from .readers import format_kind, limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
+PRELOAD_BYTES = 1 << 23  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
 CHUNK_PAIRS = 400  # (instance, model) pairs per chunk: a few MB of arrays, and within 5% of the speed of bigger chunks
 
 
@@ -89,6 +90,45 @@ class Corpus:
         self.docs[key] = d
         return d
 
+    def preload(self, keys: Sequence[Tuple[str, Optional[str]]]) -> None:
+        """Read and tokenise many SPL documents in one pass (no length limits): the same ``Doc``\ s as
+        ``doc``, with one clean-up and one id lookup loop for all of them. Others stay for ``doc``."""
+        if self.word_limit != 0 or self.byte_limit != 0:
+            return
+        todo, raws, size = [], [], 0
+        for key in dict.fromkeys(keys):
+            if key in self.docs or format_kind(key[1]) != "SPL":
+                continue
+            try:
+                raw = self.source.read(key[0])
+            except RougeError:
+                raise NeedsStepByStep() from None
+            todo.append(key)
+            raws.append(raw)
+            size += len(raw)
+            if size >= PRELOAD_BYTES:
+                self._tokenise_spl(todo, raws)
+                todo, raws, size = [], [], 0
+        self._tokenise_spl(todo, raws)
+
+    def _tokenise_spl(self, keys, raws) -> None:
+        units: List[bytes] = []
+        per_doc = []
+        for raw in raws:
+            # parse_units for SPL: the non-empty lines, lowercased
+            doc_units = [line for line in raw.lower().split(b"\n") if line]
+            per_doc.append(len(doc_units))
+            units += doc_units
+        ids, lengths = self.token_ids.many_unit_ids(units)
+        unit_end = np.cumsum(per_doc)
+        token_end = np.cumsum(lengths)
+        u0 = t0 = 0
+        for key, u1 in zip(keys, unit_end.tolist()):
+            t1 = int(token_end[u1 - 1]) if u1 > 0 else 0
+            doc_ids = ids[t0:t1]
+            self.docs[key] = Doc(doc_ids, True, doc_ids, lengths[u0:u1])
+            u0, t0 = u1, t1
+
 
 @dataclass
 class Pairs:
@@ -136,12 +176,18 @@ def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarra
 
 @dataclass
 class PairScores:
-    """Per (instance, model) pair: hit, model count, peer count and the score ``-f B`` compares."""
+    """Per (instance, model) pair: hit, model count, peer count and the score ``-f B`` compares
+    (computed only where an instance has several models: ``scores``)."""
 
     hit: np.ndarray
     model_count: np.ndarray
     peer_count: np.ndarray
-    score: np.ndarray
+    scores: Optional[Callable[[], np.ndarray]] = None  # default: r5(hit / model count)
+
+    def score(self) -> np.ndarray:
+        if self.scores is not None:
+            return self.scores()
+        return _ratio_scores(self.hit, self.model_count)
 
 
 def _ratio_scores(hit: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -161,7 +207,7 @@ def ngram_pairs(p: Pairs, n: int) -> PairScores:
                             codes[~is_peer], p.pair_instance)
     model_count = np.maximum(model_len - n + 1, 0)
     peer_count = np.maximum(peer_len - n + 1, 0)[p.pair_instance]
-    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+    return PairScores(hit, model_count, peer_count)
 
 
 def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
@@ -218,7 +264,7 @@ def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
                            dtype=np.int64)
     peer_count = np.array([count_for_length(len(d.joined), distance, with_unigrams) for d in p.peers],
                           dtype=np.int64)[p.pair_instance] if models else np.zeros(0, dtype=np.int64)
-    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+    return PairScores(hit, model_count, peer_count)
 
 
 def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
@@ -261,29 +307,55 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     if weight is None:
         hit = np.bincount(tok_pair[counted], minlength=n_pairs).astype(np.int64)
         base = np.bincount(m_unit_pair, weights=m_unit_len, minlength=n_pairs).astype(np.int64)
-        score = np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0)
-        return PairScores(hit, base, peer_count, score)
+        return PairScores(hit, base, peer_count,
+                          lambda: np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0))
     hit = batch_weighted_hits(tok_pair, m_tok_unit, counted, marked, n_pairs, table)
     base = sequential_sums(table[m_unit_len], m_unit_pair, n_pairs)
     if (base == 0).any():
         raise NeedsStepByStep()  # the script divides by zero here
     inverse = 1 / weight
-    score = np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())])
     # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
     model_count = np.array([b**weight for b in base.tolist()])
     peer_w = np.array([float(c) ** weight for c in peer_count.tolist()])
-    return PairScores(hit, model_count, peer_w, score)
+    return PairScores(hit, model_count, peer_w,
+                      lambda: np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())]))
 
 
 def combine_pairs(s: PairScores, pair_instance: np.ndarray, n_instances: int, formula: str, alpha,
-                  ratio: Callable[[float, float], float]) -> np.ndarray:
-    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine``."""
+                  ratio: Optional[Callable[[float, float], float]]) -> np.ndarray:
+    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine`` (ratio None:
+    hit / count)."""
+    if len(pair_instance) == n_instances and np.array_equal(pair_instance, np.arange(n_instances)):
+        return _single_model_rows(s, alpha, ratio)
+    ratio = ratio or (lambda h, c: h / c)
     groups: List[List[ModelMatch]] = [[] for _ in range(n_instances)]
-    columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score))
+    columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score()))
     for inst, match in zip(pair_instance.tolist(), map(ModelMatch._make, zip(*columns))):
         groups[inst].append(match)
     rows = [counts_row(combine(g, formula, alpha, ratio)) for g in groups]
     return np.array(rows, dtype=np.float64).reshape(-1, 6)
+
+
+def _ratios(hit: np.ndarray, count: np.ndarray, ratio) -> np.ndarray:
+    """r5(ratio(hit, count)) where count != 0, else 0."""
+    if ratio is None:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(count != 0, r5_many(hit / np.where(count != 0, count, 1)), 0.0)
+    return np.array([r5(ratio(h, c)) if c != 0 else 0.0 for h, c in zip(hit.tolist(), count.tolist())])
+
+
+def _single_model_rows(s: PairScores, alpha, ratio) -> np.ndarray:
+    """``combine_pairs`` where every instance has exactly one model: both formulas take that model's
+    counts as they are, so R, P and F are computed for all instances at once."""
+    hit = s.hit.astype(np.float64)
+    model_count = s.model_count.astype(np.float64)
+    peer_count = s.peer_count.astype(np.float64)
+    recall = _ratios(hit, model_count, ratio)
+    precision = _ratios(hit, peer_count, ratio)
+    denom = float(1 - alpha) * precision + float(alpha) * recall  # f_measure, element by element
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = np.where(denom > 0, r5_many((precision * recall) / np.where(denom > 0, denom, 1)), 0.0)
+    return np.stack([model_count, hit, recall, peer_count, precision, f], axis=1)
 
 
 def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
@@ -299,7 +371,7 @@ def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
         w = options.weight_num
         return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num,
                              lambda h, c: (h / c) ** (1 / w))
-    return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, lambda h, c: h / c)
+    return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, None)
 
 
 def compute_chunk(
@@ -318,6 +390,13 @@ def compute_chunk(
     plan = metric_plan(options)
     corpus = Corpus(options, token_ids, source)
     corpus.need_units = any(s.kind in ("L", "W") for s in plan)
+    wanted = []
+    for system in systems:
+        for ev in evaluations:
+            if system in ev.peers:
+                fmt = ev.input_format
+                wanted += [(ev.peer_path(system), fmt)] + [(path, fmt) for _mid, path in ev.model_paths()]
+    corpus.preload(wanted)
     per_system: List[Dict[int, Tuple[Doc, List[Doc]]]] = []
     for system in systems:
         rows = {}
@@ -326,7 +405,7 @@ def compute_chunk(
                 continue
             model_paths = [path for _mid, path in ev.model_paths()]
             for path in model_paths:
-                if not source.exists(path):
+                if (path, ev.input_format) not in corpus.docs and not source.exists(path):
                     raise NeedsStepByStep()
             peer = corpus.doc(ev.peer_path(system), ev.input_format)
             rows[first_index + k] = (peer, [corpus.doc(path, ev.input_format) for path in model_paths])
