@@ -144,7 +144,7 @@ def wlcs_hits(
 # alignments padded to the same size, with exactly the script's arithmetic and tie-breaking; the
 # backtrack then walks all alignments of the bucket in step.
 
-_CELL_BUDGET = 1 << 22  # direction-table bytes per bucket (memory stays small)
+_CELL_BUDGET = 1 << 23  # direction-table bytes per bucket (8 MB)
 
 
 def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
