@@ -469,6 +469,10 @@ def run_blocks(
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     workers = workers or Workers(1)
     bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
+    if len(bounds) > 2:  # several chunks: a large run, whose array temporaries churn the allocator
+        from .alloc import keep_freed_blocks
+
+        keep_freed_blocks()
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 
     def compute(k: int):
