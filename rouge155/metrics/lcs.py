@@ -294,16 +294,26 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     if rows and big_n > 256:
         _backtrack_long_rows(direction, m, n, marks)
         return marks
-    i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
+    # all backtracks in step, on compact arrays of the live ones, through flat indices
+    i, j = m.astype(np.int64), n.astype(np.int64)
     live = np.flatnonzero((i > 0) & (j > 0))
+    ii, jj = i[live], j[live]
+    flat = direction.reshape(-1)
+    flat_marks = marks.reshape(-1)
+    mark_base = live * big_m - 1
+    if rows:  # [i, j, alignment]
+        cell_i, cell_j = (big_n + 1) * count, count
+    else:  # [i + j, i, alignment]
+        cell_i, cell_j = (big_m + 2) * count, (big_m + 1) * count
     while live.size:
-        ii, jj = i[live], j[live]
-        move = direction[ii, jj, live] if rows else direction[ii + jj, ii, live]
+        move = flat[ii * cell_i + jj * cell_j + live]
         is_diag = move == _DIAG
-        marks[live[is_diag], ii[is_diag] - 1] = True
-        i[live] = ii - (move != _LEFT)
-        j[live] = jj - (move != _UP)
-        live = live[(i[live] > 0) & (j[live] > 0)]
+        flat_marks[(mark_base + ii)[is_diag]] = True
+        ii -= move != _LEFT
+        jj -= move != _UP
+        alive = (ii > 0) & (jj > 0)
+        if not alive.all():
+            live, ii, jj, mark_base = live[alive], ii[alive], jj[alive], mark_base[alive]
     return marks
 
 
