@@ -29,7 +29,10 @@ from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
 PRELOAD_BYTES = 1 << 23  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
-CHUNK_PAIRS = 2000  # (instance, model) pairs per chunk: fewer numpy steps per pair; arrays of some tens of MB
+# (instance, model) pairs per chunk: a sixth of the run, from 400 (arrays of a few MB) to 2,000 (a third
+# fewer numpy steps per pair; arrays of some tens of MB): the memory grows with the corpus, as the Perl's.
+CHUNK_PAIRS = 2000
+SMALL_CHUNK_PAIRS = 400
 
 
 class NeedsStepByStep(Exception):
@@ -468,7 +471,8 @@ def run_blocks(
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     workers = workers or Workers(1)
-    bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
+    total = sum(weights)  # integers
+    bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
     if len(bounds) > 2:  # several chunks: a large run, whose array temporaries churn the allocator
         from .alloc import keep_freed_blocks
 
