@@ -94,7 +94,7 @@ class Corpus:
         return d
 
     def preload(self, keys: Sequence[Tuple[str, Optional[str]]]) -> None:
-        """Read and tokenise many SPL documents in one pass (no length limits): the same ``Doc``\ s as
+        """Read and tokenise many SPL documents in one pass (no length limits): the same documents as
         ``doc``, with one clean-up and one id lookup loop for all of them. Others stay for ``doc``."""
         if self.word_limit != 0 or self.byte_limit != 0:
             return

@@ -87,3 +87,79 @@ def test_huge_documents_tokenised_in_blocks(monkeypatch):
     monkeypatch.setattr(tk, "_UNITS_AT_ONCE", 100)
     blocks = ids.unit_ids(units)
     assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
+
+
+def _odd_spl(r: random.Random) -> bytes:
+    """SPL bytes with what the readers must treat alike: blank and whitespace-only lines, CR, tabs,
+    hyphens, '|', non-ASCII and control bytes, upper case, a last line without newline, empty files."""
+    pieces = [b"The", b"cat-sat", b"ON", b"|", b"a|b", b"\r", b"\t", b"-", b"--x--", b"\xc3\xa9t\xc3\xa9", b"\x00",
+              b"Running", b"ran", b"$5", b"3-4", b"Mats,", b"  ", b"\x0b", b"'s"]
+    lines = []
+    for _ in range(r.randint(0, 6)):
+        lines.append(b" ".join(r.choice(pieces) for _ in range(r.randint(0, 9))))
+    raw = b"\n".join(lines)
+    return raw + (b"\n" if r.random() < 0.6 else b"")
+
+
+@pytest.mark.parametrize("stem", [False, True])
+def test_preloaded_documents_equal_one_by_one(stem):
+    """``Corpus.preload`` (one pass over many SPL files) gives every document the ids and unit lengths
+    that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order."""
+    from rouge155.batch import Corpus
+    from rouge155.evaluate import MemorySource
+    from rouge155.options import Options
+    from rouge155.stem import Stemmer
+    from rouge155.tokenize import TokenIds, Tokenizer
+
+    r = random.Random(5)
+    texts = {f"d{i}": _odd_spl(r) for i in range(300)}
+    keys = [(name, "SPL") for name in texts] + [("d3", "SPL"), ("d7", "spl\n")]
+    corpora = []
+    for preload in (False, True):
+        ids = TokenIds(Tokenizer(None, Stemmer({})), stem)
+        corpus = Corpus(Options(), ids, MemorySource(texts))
+        if preload:
+            corpus.preload(keys)
+        docs = [corpus.doc(*key) for key in keys]
+        corpora.append((docs, dict(ids.vocab)))
+    (one, vocab_one), (pre, vocab_pre) = corpora
+    assert vocab_one == vocab_pre and list(vocab_one) == list(vocab_pre)
+    for a, b in zip(one, pre):
+        assert a.defined == b.defined
+        assert a.joined.tolist() == b.joined.tolist()
+        assert a.unit_ids.tolist() == b.unit_ids.tolist() and a.unit_len.tolist() == b.unit_len.tolist()
+
+
+def test_vectorised_rounding_equals_r5():
+    from rouge155.perl import r5, r5_many
+
+    rng = np.random.default_rng(3)
+    values = np.concatenate([
+        rng.random(100_000), rng.integers(0, 500, 50_000) / rng.integers(1, 500, 50_000),
+        np.arange(0, 200_001) * 0.5e-5,  # exact and near halves of the fifth decimal
+        [0.0, -0.0, 1.0, 999.999995, 1000.5, 1e-300, -0.25, float("inf"), float("nan")],
+    ])
+    got = r5_many(values)
+    want = np.array([r5(float(x)) for x in values])
+    same = (got == want) | (np.isnan(got) & np.isnan(want))
+    assert same.all() and (np.signbit(got) == np.signbit(want)).all()
+
+
+@pytest.mark.parametrize("formula", ["A", "B"])
+@pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
+def test_single_model_rows_equal_combine(formula, alpha):
+    """Instances with one model each: the vectorised rows equal ``aggregate.combine``'s."""
+    from rouge155.aggregate import ModelMatch, combine, counts_row
+    from rouge155.batch import PairScores, combine_pairs
+
+    rng = np.random.default_rng(11)
+    n = 2000
+    hit = rng.integers(0, 40, n)
+    model_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    peer_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    scores = PairScores(hit, model_count, peer_count)
+    got = combine_pairs(scores, np.arange(n), n, formula, alpha, None)
+    score = scores.score()
+    want = [counts_row(combine([ModelMatch(int(h), int(m), int(p), float(s))], formula, alpha))
+            for h, m, p, s in zip(hit, model_count, peer_count, score)]
+    assert got.tolist() == np.array(want, dtype=np.float64).tolist()
