@@ -270,8 +270,31 @@ def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
     return PairScores(hit, model_count, peer_count)
 
 
-def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
-    """ROUGE-L (weight None) or ROUGE-W for all pairs of a block."""
+@dataclass
+class LcsLayout:
+    """What ROUGE-L and W share for a block: model units pair by pair, the peer units, every (model
+    unit, peer unit) alignment of an instance, and each model token's clip limits."""
+
+    m_ids: np.ndarray  # model units' token ids, pair by pair, unit by unit
+    m_unit_len: np.ndarray
+    m_unit_pair: np.ndarray
+    m_tok_unit: np.ndarray
+    tok_pair: np.ndarray
+    p_ids: np.ndarray
+    p_unit_len: np.ndarray
+    align_m_off: np.ndarray
+    align_m_len: np.ndarray
+    align_p_off: np.ndarray
+    align_p_len: np.ndarray
+    model_limit: np.ndarray  # the clip limits: unigram counts of the joined texts
+    peer_limit: np.ndarray
+    peer_len: np.ndarray  # each instance's joined peer length
+
+
+def lcs_layout(p: Pairs) -> LcsLayout:
+    """``LcsLayout`` of a block, computed once (ROUGE-L and W both use it)."""
+    if "lcs_layout" in p.cache:
+        return p.cache["lcs_layout"]
     models = p.flat_models()
     n_pairs = len(models)
     # model units, pair by pair, unit by unit
@@ -290,13 +313,6 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     align_model = np.repeat(np.arange(len(m_unit_len)), n_peer_units)
     align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units)
                   + np.arange(int(n_peer_units.sum())) - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
-    longest = int(max(m_unit_len.max(initial=0), p_unit_len.max(initial=0))) + 2
-    table = None
-    if weight is not None:
-        table = np.array([float(k) ** weight for k in range(longest + 1)])
-    marked = batch_marks(m_ids, m_unit_off[align_model], m_unit_len[align_model],
-                         p_ids, p_unit_off[align_peer], p_unit_len[align_peer], table)
-    # the clip limits: unigram counts of the joined texts
     tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
     j_model_ids, j_model_owner, _ = p.joined_models()
     j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
@@ -305,6 +321,24 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
     model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
     peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids) if len(tok_pair) else model_limit
+    layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
+                       m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
+                       p_unit_len[align_peer], model_limit, peer_limit, peer_len)
+    p.cache["lcs_layout"] = layout
+    return layout
+
+
+def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
+    """ROUGE-L (weight None) or ROUGE-W for all pairs of a block."""
+    n_pairs = len(p.pair_instance)
+    q = lcs_layout(p)
+    m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair = q.m_ids, q.m_unit_len, q.m_unit_pair, q.m_tok_unit, q.tok_pair
+    longest = int(max(m_unit_len.max(initial=0), q.p_unit_len.max(initial=0))) + 2
+    table = None
+    if weight is not None:
+        table = np.array([float(k) ** weight for k in range(longest + 1)])
+    marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table)
+    model_limit, peer_limit, peer_len = q.model_limit, q.peer_limit, q.peer_len
     counted = batch_clip(tok_pair, m_ids, marked, model_limit, peer_limit)
     peer_count = peer_len[p.pair_instance] if n_pairs else np.zeros(0, dtype=np.int64)
     if weight is None:
