@@ -289,6 +289,9 @@ class LcsLayout:
     model_limit: np.ndarray  # the clip limits: unigram counts of the joined texts
     peer_limit: np.ndarray
     peer_len: np.ndarray  # each instance's joined peer length
+    # for ROUGE-L's pruning (None past 64 peer units in an instance): per model token, which of its
+    # instance's peer units hold it (bit k: the k-th), and each alignment's peer unit number
+    match_bits: Optional[Tuple[np.ndarray, np.ndarray]] = None
 
 
 def lcs_layout(p: Pairs) -> LcsLayout:
@@ -324,6 +327,22 @@ def lcs_layout(p: Pairs) -> LcsLayout:
     layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
                        m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
                        p_unit_len[align_peer], model_limit, peer_limit, peer_len)
+    units_per_peer = p_first[1:] - p_first[:-1]
+    if len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64:
+        p_tok_unit = np.repeat(np.arange(len(p_unit_len)), p_unit_len)
+        p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[p_tok_unit]
+        bits = np.left_shift(np.uint64(1), (p_tok_unit - p_first[p_tok_inst]).astype(np.uint64))
+        keys = p_tok_inst * np.int64(width) + p_ids
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        held = np.bitwise_or.reduceat(bits[order], starts)
+        keys = keys[starts]
+        wanted = p.pair_instance[tok_pair] * np.int64(width) + m_ids
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        m_bits = np.where(keys[at] == wanted, held[at], np.uint64(0))
+        local = (align_peer - np.repeat(p_first[:-1][inst_of_unit], n_peer_units)).astype(np.uint64)
+        layout.match_bits = (m_bits, local)
     p.cache["lcs_layout"] = layout
     return layout
 
@@ -337,7 +356,8 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     table = None
     if weight is not None:
         table = np.array([float(k) ** weight for k in range(longest + 1)])
-    marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table)
+    marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table,
+                         q.match_bits)
     model_limit, peer_limit, peer_len = q.model_limit, q.peer_limit, q.peer_len
     counted = batch_clip(tok_pair, m_ids, marked, model_limit, peer_limit)
     peer_count = peer_len[p.pair_instance] if n_pairs else np.zeros(0, dtype=np.int64)

@@ -163,3 +163,26 @@ def test_single_model_rows_equal_combine(formula, alpha):
     want = [counts_row(combine([ModelMatch(int(h), int(m), int(p), float(s))], formula, alpha))
             for h, m, p, s in zip(hit, model_count, peer_count, score)]
     assert got.tolist() == np.array(want, dtype=np.float64).tolist()
+
+
+def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
+    """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
+    from rouge155.batch import Corpus, Pairs, lcs_layout, lcs_pairs
+    from rouge155.evaluate import MemorySource
+    from rouge155.options import Options
+    from rouge155.stem import Stemmer
+    from rouge155.tokenize import TokenIds, Tokenizer
+
+    r = random.Random(8)
+    words = [b"a", b"b", b"c", b"d", b"e", b"f", b"g"]
+    texts = {f"t{i}": b"\n".join(b" ".join(r.choice(words) for _ in range(r.randint(0, 12)))
+                                 for _ in range(r.randint(0, 7))) for i in range(240)}
+    corpus = Corpus(Options(), TokenIds(Tokenizer(None, Stemmer({})), False), MemorySource(texts))
+    rows = [(k, corpus.doc(f"t{k}", "SPL"), [corpus.doc(f"t{60 + 3 * k + j}", "SPL") for j in range(r.randint(1, 3))])
+            for k in range(60)]
+    with_bits = Pairs.build(rows)
+    assert lcs_layout(with_bits).match_bits is not None
+    without = Pairs.build(rows)
+    lcs_layout(without).match_bits = None
+    a, b = lcs_pairs(with_bits, None), lcs_pairs(without, None)
+    assert a.hit.tolist() == b.hit.tolist() and a.model_count.tolist() == b.model_count.tolist()
