@@ -233,20 +233,22 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     mk, mc = bags.counted_keys(model_owner, model_ids, width)
     pk, pc = bags.counted_keys(peer_owner, peer_ids, width)
     model_keep = bags.lookup(pk, pc, p.pair_instance[model_owner] * width + model_ids) > 0
-    starts = np.cumsum(peer_len) - peer_len
-    lens = peer_len[p.pair_instance]
-    rep_pair = np.repeat(np.arange(n_pairs), lens)
-    rep_index = np.repeat(starts[p.pair_instance], lens) + (
-        np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
-    rep_ids = peer_ids[rep_index]
+    if n_pairs == len(p.peers) and np.array_equal(p.pair_instance, np.arange(n_pairs)):
+        rep_pair, rep_index, rep_ids = peer_owner, np.arange(len(peer_ids)), peer_ids  # one model each
+    else:  # the peer's tokens once for each of its pairs
+        starts = np.cumsum(peer_len) - peer_len
+        lens = peer_len[p.pair_instance]
+        rep_pair = np.repeat(np.arange(n_pairs), lens)
+        rep_index = np.repeat(starts[p.pair_instance], lens) + (
+            np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+        rep_ids = peer_ids[rep_index]
     peer_keep = bags.lookup(mk, mc, rep_pair * width + rep_ids) > 0
     m = (model_owner[model_keep], model_pos[model_keep], model_ids[model_keep])
     q = (rep_pair[peer_keep], peer_pos[rep_index][peer_keep], rep_ids[peer_keep])
     pair_peer_len = peer_len[p.pair_instance]
     longest = int(max(model_len.max(initial=0), pair_peer_len.max(initial=0)))
     k = int(math.floor(distance)) + 1 if 0 <= distance < longest else None
-    shared_types = np.bincount(np.unique(m[0] * width + m[2], return_counts=True)[0] // width, minlength=n_pairs)
-    if (k is None or k > 64) and int(shared_types.max(initial=0)) <= 512:
+    if (k is None or k > 64) and _most_shared_types(m, width, n_pairs) <= 512:
         result = matrix_hits(*m, *q, model_len, pair_peer_len, n_pairs, distance)
     else:
         mb = batch_codes(m[0], m[1], model_len, m[2], width, distance, False)
@@ -257,6 +259,12 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
                   bags.clipped_hits(q[0][pu], q[2][pu], m[0][mu], m[2][mu], np.arange(n_pairs)))
     p.cache[("skip", distance)] = result
     return result
+
+
+def _most_shared_types(m, width: int, n_pairs: int) -> int:
+    """The largest number of distinct shared token types in one pair (sizes ``matrix_hits``' matrices)."""
+    types = np.unique(m[0] * width + m[2], return_counts=True)[0]
+    return int(np.bincount(types // width, minlength=n_pairs).max(initial=0))
 
 
 def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
