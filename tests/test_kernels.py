@@ -186,3 +186,24 @@ def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
     lcs_layout(without).match_bits = None
     a, b = lcs_pairs(with_bits, None), lcs_pairs(without, None)
     assert a.hit.tolist() == b.hit.tolist() and a.model_count.tolist() == b.model_count.tolist()
+
+
+@pytest.mark.parametrize("width", [5, 1 << 21])
+def test_ngram_codes_equal_exactly_where_grams_are(width):
+    """n-gram codes (re-densified where the next product would pass 2**62) are equal exactly where the
+    n-grams are, and never cross a document boundary."""
+    from rouge155.metrics.ngram import batch_ngrams
+
+    rng = np.random.default_rng(4)
+    ids = rng.integers(0, 5, 3000) * (width // 5)  # a few distinct ids spread over the width
+    ids[-1] = width - 1
+    doc = np.repeat(np.arange(100), 30)
+    cache = {}
+    for n in (1, 2, 3, 4, 5):
+        owner, codes = batch_ngrams(ids, doc, n, cache)
+        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1) if doc[s] == doc[s + n - 1]]
+        assert [g[0] for g in grams] == owner.tolist()
+        first = {}
+        for (_, gram), code in zip(grams, codes.tolist()):
+            assert first.setdefault(gram, code) == code
+        assert len(set(first.values())) == len(first)
