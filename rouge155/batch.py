@@ -535,10 +535,6 @@ def run_blocks(
     workers = workers or Workers(1)
     total = sum(weights)  # integers
     bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
-    if len(bounds) > 2:  # several chunks: a large run, whose array temporaries churn the allocator
-        from .alloc import keep_freed_blocks
-
-        keep_freed_blocks()
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 
     def compute(k: int):
@@ -548,7 +544,13 @@ def run_blocks(
         if progress:
             progress(len(tasks[k][0]))
 
-    results = workers.run_tasks(len(tasks), compute, done)
+    if len(tasks) > 1:  # several chunks: a large run, whose array temporaries churn the allocator
+        from .alloc import reuse_freed_blocks
+
+        with reuse_freed_blocks():
+            results = workers.run_tasks(len(tasks), compute, done)
+    else:
+        results = workers.run_tasks(len(tasks), compute, done)
 
     blocks = []
     for si, system in enumerate(systems):
