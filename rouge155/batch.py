@@ -28,7 +28,8 @@ from .readers import format_kind, limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
-PRELOAD_BYTES = 1 << 23  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
+PRELOAD_BYTES = 1 << 21  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
+PRELOAD_LARGEST = 1 << 18  # larger files go through ``Corpus.doc``, which tokenises them in blocks of units
 # (instance, model) pairs per chunk: a sixth of the run, from 400 (arrays of a few MB) to 2,000 (a third
 # fewer numpy steps per pair; arrays of some tens of MB): the memory grows with the corpus, as the Perl's.
 CHUNK_PAIRS = 2000
@@ -106,6 +107,8 @@ class Corpus:
                 raw = self.source.read(key[0])
             except RougeError:
                 raise NeedsStepByStep() from None
+            if len(raw) > PRELOAD_LARGEST:
+                continue  # read again by ``doc``: rare, and its token lists stay bounded
             todo.append(key)
             raws.append(raw)
             size += len(raw)

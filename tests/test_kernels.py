@@ -101,11 +101,17 @@ def _odd_spl(r: random.Random) -> bytes:
     return raw + (b"\n" if r.random() < 0.6 else b"")
 
 
-@pytest.mark.parametrize("stem", [False, True])
-def test_preloaded_documents_equal_one_by_one(stem):
+@pytest.mark.parametrize("stem,budgets", [(False, None), (True, None), (True, (200, 60))])
+def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
     """``Corpus.preload`` (one pass over many SPL files) gives every document the ids and unit lengths
-    that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order."""
+    that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order (also with
+    small budgets: several passes, large files left to ``doc``)."""
+    import rouge155.batch as batch
     from rouge155.batch import Corpus
+
+    if budgets:
+        monkeypatch.setattr(batch, "PRELOAD_BYTES", budgets[0])
+        monkeypatch.setattr(batch, "PRELOAD_LARGEST", budgets[1])
     from rouge155.evaluate import MemorySource
     from rouge155.options import Options
     from rouge155.stem import Stemmer
