@@ -129,11 +129,15 @@ def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
         docs = [corpus.doc(*key) for key in keys]
         corpora.append((docs, dict(ids.vocab)))
     (one, vocab_one), (pre, vocab_pre) = corpora
-    assert vocab_one == vocab_pre and list(vocab_one) == list(vocab_pre)
+    if not budgets:  # large files read later by ``doc`` take their ids later (ids only ever compare equal)
+        assert list(vocab_one.items()) == list(vocab_pre.items())
+    words_one = {i: w for w, i in vocab_one.items()}
+    words_pre = {i: w for w, i in vocab_pre.items()}
     for a, b in zip(one, pre):
         assert a.defined == b.defined
-        assert a.joined.tolist() == b.joined.tolist()
-        assert a.unit_ids.tolist() == b.unit_ids.tolist() and a.unit_len.tolist() == b.unit_len.tolist()
+        assert [words_one[i] for i in a.joined.tolist()] == [words_pre[i] for i in b.joined.tolist()]
+        assert [words_one[i] for i in a.unit_ids.tolist()] == [words_pre[i] for i in b.unit_ids.tolist()]
+        assert a.unit_len.tolist() == b.unit_len.tolist()
 
 
 def test_vectorised_rounding_equals_r5():
