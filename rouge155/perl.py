@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import re
-from typing import List, Union
+from typing import TYPE_CHECKING, List, Union
+
+if TYPE_CHECKING:  # numpy is imported where it is used (this module serves small runs too)
+    import numpy as np
 
 Number = Union[int, float]
 
