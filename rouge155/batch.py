@@ -23,12 +23,18 @@ from .metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequentia
 from .metrics.ngram import batch_ngrams
 from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
-from .perl import r5
+from .perl import r5, r5_many
 from .language import text_model
+from .readers import format_kind, limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
 from .workers import Workers
 
-CHUNK_PAIRS = 400  # (instance, model) pairs per chunk: a few MB of arrays, and within 5% of the speed of bigger chunks
+PRELOAD_BYTES = 1 << 21  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
+PRELOAD_LARGEST = 1 << 18  # larger files go through ``Corpus.doc``, which tokenises them in blocks of units
+# (instance, model) pairs per chunk: a sixth of the run, from 400 (arrays of a few MB) to 2,000 (a third
+# fewer numpy steps per pair; arrays of some tens of MB): the memory grows with the corpus, as the Perl's.
+CHUNK_PAIRS = 2000
+SMALL_CHUNK_PAIRS = 400
 
 
 class NeedsStepByStep(Exception):
@@ -90,6 +96,47 @@ class Corpus:
         self.docs[key] = d
         return d
 
+    def preload(self, keys: Sequence[Tuple[str, Optional[str]]]) -> None:
+        """Read and tokenise many SPL documents in one pass (no length limits): the same documents as
+        ``doc``, with one clean-up and one id lookup loop for all of them. Others stay for ``doc``."""
+        if self.word_limit != 0 or self.byte_limit != 0 or self.text.name != "perl":
+            return  # the byte-level clean-up below is the script's own; other text modes go through ``doc``
+        todo, raws, size = [], [], 0
+        for key in dict.fromkeys(keys):
+            if key in self.docs or format_kind(key[1]) != "SPL":
+                continue
+            try:
+                raw = self.source.read(key[0])
+            except RougeError:
+                raise NeedsStepByStep() from None
+            if len(raw) > PRELOAD_LARGEST:
+                continue  # read again by ``doc``: rare, and its token lists stay bounded
+            todo.append(key)
+            raws.append(raw)
+            size += len(raw)
+            if size >= PRELOAD_BYTES:
+                self._tokenise_spl(todo, raws)
+                todo, raws, size = [], [], 0
+        self._tokenise_spl(todo, raws)
+
+    def _tokenise_spl(self, keys, raws) -> None:
+        units: List[bytes] = []
+        per_doc = []
+        for raw in raws:
+            # parse_units for SPL: the non-empty lines, lowercased
+            doc_units = [line for line in raw.lower().split(b"\n") if line]
+            per_doc.append(len(doc_units))
+            units += doc_units
+        ids, lengths = self.token_ids.many_unit_ids(units)
+        unit_end = np.cumsum(per_doc)
+        token_end = np.cumsum(lengths)
+        u0 = t0 = 0
+        for key, u1 in zip(keys, unit_end.tolist()):
+            t1 = int(token_end[u1 - 1]) if u1 > 0 else 0
+            doc_ids = ids[t0:t1]
+            self.docs[key] = Doc(doc_ids, True, doc_ids, lengths[u0:u1])
+            u0, t0 = u1, t1
+
 
 @dataclass
 class Pairs:
@@ -137,12 +184,18 @@ def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarra
 
 @dataclass
 class PairScores:
-    """Per (instance, model) pair: hit, model count, peer count and the score ``-f B`` compares."""
+    """Per (instance, model) pair: hit, model count, peer count and the score ``-f B`` compares
+    (computed only where an instance has several models: ``scores``)."""
 
     hit: np.ndarray
     model_count: np.ndarray
     peer_count: np.ndarray
-    score: np.ndarray
+    scores: Optional[Callable[[], np.ndarray]] = None  # default: r5(hit / model count)
+
+    def score(self) -> np.ndarray:
+        if self.scores is not None:
+            return self.scores()
+        return _ratio_scores(self.hit, self.model_count)
 
 
 def _ratio_scores(hit: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -162,7 +215,7 @@ def ngram_pairs(p: Pairs, n: int) -> PairScores:
                             codes[~is_peer], p.pair_instance)
     model_count = np.maximum(model_len - n + 1, 0)
     peer_count = np.maximum(peer_len - n + 1, 0)[p.pair_instance]
-    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+    return PairScores(hit, model_count, peer_count)
 
 
 def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
@@ -185,20 +238,22 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     mk, mc = bags.counted_keys(model_owner, model_ids, width)
     pk, pc = bags.counted_keys(peer_owner, peer_ids, width)
     model_keep = bags.lookup(pk, pc, p.pair_instance[model_owner] * width + model_ids) > 0
-    starts = np.cumsum(peer_len) - peer_len
-    lens = peer_len[p.pair_instance]
-    rep_pair = np.repeat(np.arange(n_pairs), lens)
-    rep_index = np.repeat(starts[p.pair_instance], lens) + (
-        np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
-    rep_ids = peer_ids[rep_index]
+    if n_pairs == len(p.peers) and np.array_equal(p.pair_instance, np.arange(n_pairs)):
+        rep_pair, rep_index, rep_ids = peer_owner, np.arange(len(peer_ids)), peer_ids  # one model each
+    else:  # the peer's tokens once for each of its pairs
+        starts = np.cumsum(peer_len) - peer_len
+        lens = peer_len[p.pair_instance]
+        rep_pair = np.repeat(np.arange(n_pairs), lens)
+        rep_index = np.repeat(starts[p.pair_instance], lens) + (
+            np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+        rep_ids = peer_ids[rep_index]
     peer_keep = bags.lookup(mk, mc, rep_pair * width + rep_ids) > 0
     m = (model_owner[model_keep], model_pos[model_keep], model_ids[model_keep])
     q = (rep_pair[peer_keep], peer_pos[rep_index][peer_keep], rep_ids[peer_keep])
     pair_peer_len = peer_len[p.pair_instance]
     longest = int(max(model_len.max(initial=0), pair_peer_len.max(initial=0)))
     k = int(math.floor(distance)) + 1 if 0 <= distance < longest else None
-    shared_types = np.bincount(np.unique(m[0] * width + m[2], return_counts=True)[0] // width, minlength=n_pairs)
-    if (k is None or k > 64) and int(shared_types.max(initial=0)) <= 512:
+    if (k is None or k > 64) and _most_shared_types(m, width, n_pairs) <= 512:
         result = matrix_hits(*m, *q, model_len, pair_peer_len, n_pairs, distance)
     else:
         mb = batch_codes(m[0], m[1], model_len, m[2], width, distance, False)
@@ -211,6 +266,12 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     return result
 
 
+def _most_shared_types(m, width: int, n_pairs: int) -> int:
+    """The largest number of distinct shared token types in one pair (sizes ``matrix_hits``' matrices)."""
+    types = np.unique(m[0] * width + m[2], return_counts=True)[0]
+    return int(np.bincount(types // width, minlength=n_pairs).max(initial=0))
+
+
 def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
     bigram, unigram = skip_hits(p, distance)
     hit = bigram + unigram if with_unigrams else bigram
@@ -219,11 +280,37 @@ def skip_pairs(p: Pairs, distance, with_unigrams: bool) -> PairScores:
                            dtype=np.int64)
     peer_count = np.array([count_for_length(len(d.joined), distance, with_unigrams) for d in p.peers],
                           dtype=np.int64)[p.pair_instance] if models else np.zeros(0, dtype=np.int64)
-    return PairScores(hit, model_count, peer_count, _ratio_scores(hit, model_count))
+    return PairScores(hit, model_count, peer_count)
 
 
-def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
-    """ROUGE-L (weight None) or ROUGE-W for all pairs of a block."""
+@dataclass
+class LcsLayout:
+    """What ROUGE-L and W share for a block: model units pair by pair, the peer units, every (model
+    unit, peer unit) alignment of an instance, and each model token's clip limits."""
+
+    m_ids: np.ndarray  # model units' token ids, pair by pair, unit by unit
+    m_unit_len: np.ndarray
+    m_unit_pair: np.ndarray
+    m_tok_unit: np.ndarray
+    tok_pair: np.ndarray
+    p_ids: np.ndarray
+    p_unit_len: np.ndarray
+    align_m_off: np.ndarray
+    align_m_len: np.ndarray
+    align_p_off: np.ndarray
+    align_p_len: np.ndarray
+    model_limit: np.ndarray  # the clip limits: unigram counts of the joined texts
+    peer_limit: np.ndarray
+    peer_len: np.ndarray  # each instance's joined peer length
+    # for ROUGE-L's pruning (None past 64 peer units in an instance): per model token, which of its
+    # instance's peer units hold it (bit k: the k-th), and each alignment's peer unit number
+    match_bits: Optional[Tuple[np.ndarray, np.ndarray]] = None
+
+
+def lcs_layout(p: Pairs) -> LcsLayout:
+    """``LcsLayout`` of a block, computed once (ROUGE-L and W both use it)."""
+    if "lcs_layout" in p.cache:
+        return p.cache["lcs_layout"]
     models = p.flat_models()
     n_pairs = len(models)
     # model units, pair by pair, unit by unit
@@ -242,13 +329,6 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     align_model = np.repeat(np.arange(len(m_unit_len)), n_peer_units)
     align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units)
                   + np.arange(int(n_peer_units.sum())) - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
-    longest = int(max(m_unit_len.max(initial=0), p_unit_len.max(initial=0))) + 2
-    table = None
-    if weight is not None:
-        table = np.array([float(k) ** weight for k in range(longest + 1)])
-    marked = batch_marks(m_ids, m_unit_off[align_model], m_unit_len[align_model],
-                         p_ids, p_unit_off[align_peer], p_unit_len[align_peer], table)
-    # the clip limits: unigram counts of the joined texts
     tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
     j_model_ids, j_model_owner, _ = p.joined_models()
     j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
@@ -257,34 +337,95 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
     model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
     peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids) if len(tok_pair) else model_limit
+    layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
+                       m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
+                       p_unit_len[align_peer], model_limit, peer_limit, peer_len)
+    units_per_peer = p_first[1:] - p_first[:-1]
+    if len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64:
+        p_tok_unit = np.repeat(np.arange(len(p_unit_len)), p_unit_len)
+        p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[p_tok_unit]
+        bits = np.left_shift(np.uint64(1), (p_tok_unit - p_first[p_tok_inst]).astype(np.uint64))
+        keys = p_tok_inst * np.int64(width) + p_ids
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        held = np.bitwise_or.reduceat(bits[order], starts)
+        keys = keys[starts]
+        wanted = p.pair_instance[tok_pair] * np.int64(width) + m_ids
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        m_bits = np.where(keys[at] == wanted, held[at], np.uint64(0))
+        local = (align_peer - np.repeat(p_first[:-1][inst_of_unit], n_peer_units)).astype(np.uint64)
+        layout.match_bits = (m_bits, local)
+    p.cache["lcs_layout"] = layout
+    return layout
+
+
+def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
+    """ROUGE-L (weight None) or ROUGE-W for all pairs of a block."""
+    n_pairs = len(p.pair_instance)
+    q = lcs_layout(p)
+    m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair = q.m_ids, q.m_unit_len, q.m_unit_pair, q.m_tok_unit, q.tok_pair
+    longest = int(max(m_unit_len.max(initial=0), q.p_unit_len.max(initial=0))) + 2
+    table = None
+    if weight is not None:
+        table = np.array([float(k) ** weight for k in range(longest + 1)])
+    marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table,
+                         q.match_bits)
+    model_limit, peer_limit, peer_len = q.model_limit, q.peer_limit, q.peer_len
     counted = batch_clip(tok_pair, m_ids, marked, model_limit, peer_limit)
     peer_count = peer_len[p.pair_instance] if n_pairs else np.zeros(0, dtype=np.int64)
     if weight is None:
         hit = np.bincount(tok_pair[counted], minlength=n_pairs).astype(np.int64)
         base = np.bincount(m_unit_pair, weights=m_unit_len, minlength=n_pairs).astype(np.int64)
-        score = np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0)
-        return PairScores(hit, base, peer_count, score)
+        return PairScores(hit, base, peer_count,
+                          lambda: np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0))
     hit = batch_weighted_hits(tok_pair, m_tok_unit, counted, marked, n_pairs, table)
     base = sequential_sums(table[m_unit_len], m_unit_pair, n_pairs)
     if (base == 0).any():
         raise NeedsStepByStep()  # the script divides by zero here
     inverse = 1 / weight
-    score = np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())])
     # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
     model_count = np.array([b**weight for b in base.tolist()])
     peer_w = np.array([float(c) ** weight for c in peer_count.tolist()])
-    return PairScores(hit, model_count, peer_w, score)
+    return PairScores(hit, model_count, peer_w,
+                      lambda: np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())]))
 
 
 def combine_pairs(s: PairScores, pair_instance: np.ndarray, n_instances: int, formula: str, alpha,
-                  ratio: Callable[[float, float], float]) -> np.ndarray:
-    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine``."""
+                  ratio: Optional[Callable[[float, float], float]]) -> np.ndarray:
+    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine`` (ratio None:
+    hit / count)."""
+    if len(pair_instance) == n_instances and np.array_equal(pair_instance, np.arange(n_instances)):
+        return _single_model_rows(s, alpha, ratio)
+    ratio = ratio or (lambda h, c: h / c)
     groups: List[List[ModelMatch]] = [[] for _ in range(n_instances)]
-    columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score))
+    columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score()))
     for inst, match in zip(pair_instance.tolist(), map(ModelMatch._make, zip(*columns))):
         groups[inst].append(match)
     rows = [counts_row(combine(g, formula, alpha, ratio)) for g in groups]
     return np.array(rows, dtype=np.float64).reshape(-1, 6)
+
+
+def _ratios(hit: np.ndarray, count: np.ndarray, ratio) -> np.ndarray:
+    """r5(ratio(hit, count)) where count != 0, else 0."""
+    if ratio is None:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(count != 0, r5_many(hit / np.where(count != 0, count, 1)), 0.0)
+    return np.array([r5(ratio(h, c)) if c != 0 else 0.0 for h, c in zip(hit.tolist(), count.tolist())])
+
+
+def _single_model_rows(s: PairScores, alpha, ratio) -> np.ndarray:
+    """``combine_pairs`` where every instance has exactly one model: both formulas take that model's
+    counts as they are, so R, P and F are computed for all instances at once."""
+    hit = s.hit.astype(np.float64)
+    model_count = s.model_count.astype(np.float64)
+    peer_count = s.peer_count.astype(np.float64)
+    recall = _ratios(hit, model_count, ratio)
+    precision = _ratios(hit, peer_count, ratio)
+    denom = float(1 - alpha) * precision + float(alpha) * recall  # f_measure, element by element
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = np.where(denom > 0, r5_many((precision * recall) / np.where(denom > 0, denom, 1)), 0.0)
+    return np.stack([model_count, hit, recall, peer_count, precision, f], axis=1)
 
 
 def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
@@ -300,7 +441,7 @@ def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
         w = options.weight_num
         return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num,
                              lambda h, c: (h / c) ** (1 / w))
-    return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, lambda h, c: h / c)
+    return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, None)
 
 
 def compute_chunk(
@@ -319,6 +460,13 @@ def compute_chunk(
     plan = metric_plan(options)
     corpus = Corpus(options, token_ids, source)
     corpus.need_units = any(s.kind in ("L", "W") for s in plan)
+    wanted = []
+    for system in systems:
+        for ev in evaluations:
+            if system in ev.peers:
+                fmt = ev.input_format
+                wanted += [(ev.peer_path(system), fmt)] + [(path, fmt) for _mid, path in ev.model_paths()]
+    corpus.preload(wanted)
     per_system: List[Dict[int, Tuple[Doc, List[Doc]]]] = []
     for system in systems:
         rows = {}
@@ -327,7 +475,7 @@ def compute_chunk(
                 continue
             model_paths = [path for _mid, path in ev.model_paths()]
             for path in model_paths:
-                if not source.exists(path):
+                if (path, ev.input_format) not in corpus.docs and not source.exists(path):
                     raise NeedsStepByStep()
             peer = corpus.doc(ev.peer_path(system), ev.input_format)
             rows[first_index + k] = (peer, [corpus.doc(path, ev.input_format) for path in model_paths])
@@ -402,7 +550,8 @@ def run_blocks(
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     workers = workers or Workers(1)
-    bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
+    total = sum(weights)  # integers
+    bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 
     def compute(k: int):
@@ -414,6 +563,11 @@ def run_blocks(
 
     if hasattr(workers, "run_chunks"):  # a cluster executor (dask_executor): each chunk sent with its texts
         results = workers.run_chunks(tasks, options, language, source, done)
+    elif len(tasks) > 1:  # several chunks: a large run, whose array temporaries churn the allocator
+        from .alloc import reuse_freed_blocks
+
+        with reuse_freed_blocks():
+            results = workers.run_tasks(len(tasks), compute, done)
     else:
         results = workers.run_tasks(len(tasks), compute, done)
 

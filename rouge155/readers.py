@@ -9,6 +9,7 @@ length limits differ, and both are reproduced:
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import List, Optional, Sequence
 
@@ -20,6 +21,8 @@ _SEE_SIZED = re.compile(
 )
 _SEE_PLAIN = re.compile(rb'<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
 _ISI = re.compile(rb'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
+
+_FIRST_READ = 16384  # one read for most summaries
 
 _KEEP = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 _CLEAN_TABLE = bytes(b if b in _KEEP else 0x20 for b in range(256))
@@ -36,13 +39,28 @@ def format_kind(input_format: Optional[str]) -> Optional[str]:
 
 def read_file(path: str) -> bytes:
     """A summary file's bytes, or the Perl's ``Cannot open PATH``."""
+    # os.open/os.read: half the cost of open().read() for the small files a corpus has by thousands
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except IsADirectoryError:
-        return b""  # Perl opens a directory and reads nothing from it
+        fd = os.open(path, os.O_RDONLY)
     except (OSError, ValueError):
         raise RougeError(f"Cannot open {path}") from None
+    try:
+        data = os.read(fd, _FIRST_READ)
+        if len(data) == _FIRST_READ:
+            parts = [data]
+            while True:
+                more = os.read(fd, 1 << 20)
+                if not more:
+                    break
+                parts.append(more)
+            data = b"".join(parts)
+        return data
+    except IsADirectoryError:
+        return b""  # Perl opens a directory and reads nothing from it
+    except OSError:
+        raise RougeError(f"Cannot open {path}") from None
+    finally:
+        os.close(fd)
 
 
 def _lines(raw: bytes) -> List[bytes]:

@@ -6,9 +6,11 @@ from typing import Callable, Dict, FrozenSet, List, Optional
 
 import numpy as np
 
-from .readers import clean_tokens
+from .readers import _CLEAN_TABLE, clean_tokens
 
 _UNITS_AT_ONCE = 4096
+_MARK = b"|"  # a unit boundary in ``many_unit_ids``: never a cleaned token (the clean-up blanks "|")
+_MARK_TABLE = _CLEAN_TABLE[:10] + _MARK + _CLEAN_TABLE[11:]  # the clean-up, but a newline becomes the mark
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")
 
 
@@ -63,6 +65,7 @@ class TokenIds(dict):
         self._clean_tokens = clean_tokens
         self._token_str = token_str
         self.vocab: Dict[str, int] = {}
+        self[_MARK] = -2
 
     def __missing__(self, raw: bytes) -> int:
         final = self._tokenizer.final(self._token_str(raw), self._stemming)
@@ -95,3 +98,14 @@ class TokenIds(dict):
             return arr, lengths
         counted = np.bincount(np.repeat(np.arange(len(units)), lengths)[keep], minlength=len(units))
         return arr[keep], counted
+
+    def many_unit_ids(self, units: List[bytes]):
+        """``unit_ids`` for many units (without newlines) in one pass: the units joined by newlines,
+        cleaned once, newlines turned into a boundary token."""
+        if not units:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        toks = b"\n".join(units).replace(b"-", b" - ").translate(_MARK_TABLE).replace(_MARK, b" | ").split()
+        arr = np.fromiter(map(self.__getitem__, toks), dtype=np.int64, count=len(toks))
+        unit = np.cumsum(arr == -2)
+        keep = arr >= 0
+        return arr[keep], np.bincount(unit[keep], minlength=len(units))

@@ -87,3 +87,133 @@ def test_huge_documents_tokenised_in_blocks(monkeypatch):
     monkeypatch.setattr(tk, "_UNITS_AT_ONCE", 100)
     blocks = ids.unit_ids(units)
     assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
+
+
+def _odd_spl(r: random.Random) -> bytes:
+    """SPL bytes with what the readers must treat alike: blank and whitespace-only lines, CR, tabs,
+    hyphens, '|', non-ASCII and control bytes, upper case, a last line without newline, empty files."""
+    pieces = [b"The", b"cat-sat", b"ON", b"|", b"a|b", b"\r", b"\t", b"-", b"--x--", b"\xc3\xa9t\xc3\xa9", b"\x00",
+              b"Running", b"ran", b"$5", b"3-4", b"Mats,", b"  ", b"\x0b", b"'s"]
+    lines = []
+    for _ in range(r.randint(0, 6)):
+        lines.append(b" ".join(r.choice(pieces) for _ in range(r.randint(0, 9))))
+    raw = b"\n".join(lines)
+    return raw + (b"\n" if r.random() < 0.6 else b"")
+
+
+@pytest.mark.parametrize("stem,budgets", [(False, None), (True, None), (True, (200, 60))])
+def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
+    """``Corpus.preload`` (one pass over many SPL files) gives every document the ids and unit lengths
+    that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order (also with
+    small budgets: several passes, large files left to ``doc``)."""
+    import rouge155.batch as batch
+    from rouge155.batch import Corpus
+
+    if budgets:
+        monkeypatch.setattr(batch, "PRELOAD_BYTES", budgets[0])
+        monkeypatch.setattr(batch, "PRELOAD_LARGEST", budgets[1])
+    from rouge155.evaluate import MemorySource
+    from rouge155.options import Options
+    from rouge155.stem import Stemmer
+    from rouge155.tokenize import TokenIds, Tokenizer
+
+    r = random.Random(5)
+    texts = {f"d{i}": _odd_spl(r) for i in range(300)}
+    keys = [(name, "SPL") for name in texts] + [("d3", "SPL"), ("d7", "spl\n")]
+    corpora = []
+    for preload in (False, True):
+        ids = TokenIds(Tokenizer(None, Stemmer({})), stem)
+        corpus = Corpus(Options(), ids, MemorySource(texts))
+        if preload:
+            corpus.preload(keys)
+        docs = [corpus.doc(*key) for key in keys]
+        corpora.append((docs, dict(ids.vocab)))
+    (one, vocab_one), (pre, vocab_pre) = corpora
+    if not budgets:  # large files read later by ``doc`` take their ids later (ids only ever compare equal)
+        assert list(vocab_one.items()) == list(vocab_pre.items())
+    words_one = {i: w for w, i in vocab_one.items()}
+    words_pre = {i: w for w, i in vocab_pre.items()}
+    for a, b in zip(one, pre):
+        assert a.defined == b.defined
+        assert [words_one[i] for i in a.joined.tolist()] == [words_pre[i] for i in b.joined.tolist()]
+        assert [words_one[i] for i in a.unit_ids.tolist()] == [words_pre[i] for i in b.unit_ids.tolist()]
+        assert a.unit_len.tolist() == b.unit_len.tolist()
+
+
+def test_vectorised_rounding_equals_r5():
+    from rouge155.perl import r5, r5_many
+
+    rng = np.random.default_rng(3)
+    values = np.concatenate([
+        rng.random(100_000), rng.integers(0, 500, 50_000) / rng.integers(1, 500, 50_000),
+        np.arange(0, 200_001) * 0.5e-5,  # exact and near halves of the fifth decimal
+        [0.0, -0.0, 1.0, 999.999995, 1000.5, 1e-300, -0.25, float("inf"), float("nan")],
+    ])
+    got = r5_many(values)
+    want = np.array([r5(float(x)) for x in values])
+    same = (got == want) | (np.isnan(got) & np.isnan(want))
+    assert same.all() and (np.signbit(got) == np.signbit(want)).all()
+
+
+@pytest.mark.parametrize("formula", ["A", "B"])
+@pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
+def test_single_model_rows_equal_combine(formula, alpha):
+    """Instances with one model each: the vectorised rows equal ``aggregate.combine``'s."""
+    from rouge155.aggregate import ModelMatch, combine, counts_row
+    from rouge155.batch import PairScores, combine_pairs
+
+    rng = np.random.default_rng(11)
+    n = 2000
+    hit = rng.integers(0, 40, n)
+    model_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    peer_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    scores = PairScores(hit, model_count, peer_count)
+    got = combine_pairs(scores, np.arange(n), n, formula, alpha, None)
+    score = scores.score()
+    want = [counts_row(combine([ModelMatch(int(h), int(m), int(p), float(s))], formula, alpha))
+            for h, m, p, s in zip(hit, model_count, peer_count, score)]
+    assert got.tolist() == np.array(want, dtype=np.float64).tolist()
+
+
+def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
+    """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
+    from rouge155.batch import Corpus, Pairs, lcs_layout, lcs_pairs
+    from rouge155.evaluate import MemorySource
+    from rouge155.options import Options
+    from rouge155.stem import Stemmer
+    from rouge155.tokenize import TokenIds, Tokenizer
+
+    r = random.Random(8)
+    words = [b"a", b"b", b"c", b"d", b"e", b"f", b"g"]
+    texts = {f"t{i}": b"\n".join(b" ".join(r.choice(words) for _ in range(r.randint(0, 12)))
+                                 for _ in range(r.randint(0, 7))) for i in range(240)}
+    corpus = Corpus(Options(), TokenIds(Tokenizer(None, Stemmer({})), False), MemorySource(texts))
+    rows = [(k, corpus.doc(f"t{k}", "SPL"), [corpus.doc(f"t{60 + 3 * k + j}", "SPL") for j in range(r.randint(1, 3))])
+            for k in range(60)]
+    with_bits = Pairs.build(rows)
+    assert lcs_layout(with_bits).match_bits is not None
+    without = Pairs.build(rows)
+    lcs_layout(without).match_bits = None
+    a, b = lcs_pairs(with_bits, None), lcs_pairs(without, None)
+    assert a.hit.tolist() == b.hit.tolist() and a.model_count.tolist() == b.model_count.tolist()
+
+
+@pytest.mark.parametrize("width", [5, 1 << 21])
+def test_ngram_codes_equal_exactly_where_grams_are(width):
+    """n-gram codes (re-densified where the next product would pass 2**62) are equal exactly where the
+    n-grams are, and never cross a document boundary."""
+    from rouge155.metrics.ngram import batch_ngrams
+
+    rng = np.random.default_rng(4)
+    ids = rng.integers(0, 5, 3000) * (width // 5)  # a few distinct ids spread over the width
+    ids[-1] = width - 1
+    doc = np.repeat(np.arange(100), 30)
+    cache = {}
+    for n in (1, 2, 3, 4, 5):
+        owner, codes = batch_ngrams(ids, doc, n, cache)
+        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1) if doc[s] == doc[s + n - 1]]
+        assert [g[0] for g in grams] == owner.tolist()
+        first = {}
+        for (_, gram), code in zip(grams, codes.tolist()):
+            assert first.setdefault(gram, code) == code
+        assert len(set(first.values())) == len(first)

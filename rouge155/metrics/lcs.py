@@ -144,7 +144,7 @@ def wlcs_hits(
 # alignments padded to the same size, with exactly the script's arithmetic and tie-breaking; the
 # backtrack then walks all alignments of the bucket in step.
 
-_CELL_BUDGET = 1 << 22  # direction-table bytes per bucket (memory stays small)
+_CELL_BUDGET = 1 << 23  # direction-table bytes per bucket (8 MB)
 
 
 def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
@@ -294,20 +294,30 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     if rows and big_n > 256:
         _backtrack_long_rows(direction, m, n, marks)
         return marks
-    i, j = m.astype(np.int64).copy(), n.astype(np.int64).copy()
+    # all backtracks in step, on compact arrays of the live ones, through flat indices
+    i, j = m.astype(np.int64), n.astype(np.int64)
     live = np.flatnonzero((i > 0) & (j > 0))
+    ii, jj = i[live], j[live]
+    flat = direction.reshape(-1)
+    flat_marks = marks.reshape(-1)
+    mark_base = live * big_m - 1
+    if rows:  # [i, j, alignment]
+        cell_i, cell_j = (big_n + 1) * count, count
+    else:  # [i + j, i, alignment]
+        cell_i, cell_j = (big_m + 2) * count, (big_m + 1) * count
     while live.size:
-        ii, jj = i[live], j[live]
-        move = direction[ii, jj, live] if rows else direction[ii + jj, ii, live]
+        move = flat[ii * cell_i + jj * cell_j + live]
         is_diag = move == _DIAG
-        marks[live[is_diag], ii[is_diag] - 1] = True
-        i[live] = ii - (move != _LEFT)
-        j[live] = jj - (move != _UP)
-        live = live[(i[live] > 0) & (j[live] > 0)]
+        flat_marks[(mark_base + ii)[is_diag]] = True
+        ii -= move != _LEFT
+        jj -= move != _UP
+        alive = (ii > 0) & (jj > 0)
+        if not alive.all():
+            live, ii, jj, mark_base = live[alive], ii[alive], jj[alive], mark_base[alive]
     return marks
 
 
-def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len):
+def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, match_bits=None):
     """For each alignment, the model positions whose token occurs in the peer unit.
 
     In ROUGE-L a model token that the peer unit lacks has a table row of pure "up" moves equal to the
@@ -322,24 +332,30 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
         return owner, pos
 
     m_owner, m_pos = expand(model_off, model_len)
-    # each distinct peer unit once (alignments share them)
-    units, unit_of = np.unique(peer_off, return_inverse=True)
-    unit_len = np.zeros(len(units), dtype=np.int64)
-    unit_len[unit_of.reshape(-1)] = peer_len
-    p_owner, p_pos = expand(units, unit_len)
-    width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
-    peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
-    want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
-    idx = np.minimum(np.searchsorted(peer_keys, want), max(len(peer_keys) - 1, 0))
-    keep = peer_keys[idx] == want if len(peer_keys) else np.zeros(len(want), dtype=bool)
+    if match_bits is not None:  # which peer units hold each model token: known, one bit test each
+        m_bits, local = match_bits
+        keep = ((m_bits[m_pos] >> local[m_owner]) & np.uint64(1)).astype(bool)
+    else:
+        # each distinct peer unit once (alignments share them)
+        units, unit_of = np.unique(peer_off, return_inverse=True)
+        unit_len = np.zeros(len(units), dtype=np.int64)
+        unit_len[unit_of.reshape(-1)] = peer_len
+        p_owner, p_pos = expand(units, unit_len)
+        width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
+        peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
+        want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
+        idx = np.minimum(np.searchsorted(peer_keys, want), max(len(peer_keys) - 1, 0))
+        keep = peer_keys[idx] == want if len(peer_keys) else np.zeros(len(want), dtype=bool)
     kept_len = np.bincount(m_owner[keep], minlength=len(model_len))
     kept_pos = m_pos[keep]
     return model_ids[kept_pos], kept_pos, np.cumsum(kept_len) - kept_len, kept_len
 
 
-def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None):
+def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None, match_bits=None):
     """For alignments r (model unit at model_off[r], peer unit at peer_off[r]), the union of the
-    backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table)."""
+    backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table).
+    ``match_bits`` (optional, ROUGE-L): per model token a bit mask of the peer units holding it, and
+    per alignment its peer unit's bit number."""
 
     mask = np.zeros(len(model_ids), dtype=bool)
     keep = (model_len > 0) & (peer_len > 0)
@@ -348,7 +364,8 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
     idx_all = np.flatnonzero(keep)
     m_off, m_len, p_off, p_len = model_off[idx_all], model_len[idx_all], peer_off[idx_all], peer_len[idx_all]
     if weights is None:
-        ids, where, m_off, m_len = _matching_rows(model_ids, m_off, m_len, peer_ids, p_off, p_len)
+        bits = None if match_bits is None else (match_bits[0], match_bits[1][idx_all])
+        ids, where, m_off, m_len = _matching_rows(model_ids, m_off, m_len, peer_ids, p_off, p_len, bits)
     else:
         ids, where = model_ids, np.arange(len(model_ids))
     live = np.flatnonzero(m_len > 0)

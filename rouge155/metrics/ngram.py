@@ -31,13 +31,16 @@ def clipped_hits(model: Counter, peer: Counter) -> int:
 
 
 def extend_codes(codes: "np.ndarray", ids: "np.ndarray", k: int) -> "np.ndarray":
-    """Dense codes of the (k+1)-grams at each start, from the k-gram codes ``codes`` (one per start)."""
+    """Codes of the (k+1)-grams at each start (equal exactly where the grams are), from the k-gram codes
+    ``codes`` (one per start)."""
 
     total = len(ids)
-    width = np.int64(int(ids.max()) + 1)
-    raw = codes[: total - k] * width + ids[k:]
-    _, dense = np.unique(raw, return_inverse=True)
-    return dense.astype(np.int64).reshape(-1)
+    width = int(ids.max()) + 1
+    if (int(codes.max()) + 1) * width >= 2**62:  # re-densify the k-gram codes so that the product fits
+        _, dense = np.unique(codes, return_inverse=True)
+        codes = dense.astype(np.int64).reshape(-1)
+    # distinct grams get distinct codes (not dense: ``bags.clipped_hits`` re-densifies where it must)
+    return codes[: total - k] * np.int64(width) + ids[k:]
 
 
 def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | None" = None):

@@ -126,29 +126,37 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     limited = 0 <= distance < max(int(m_len.max(initial=0)), int(p_len.max(initial=0)))
     k = int(math.floor(distance)) + 1 if limited else 0
     order = np.argsort(np.maximum(m_len, p_len) * 1024 + n_types, kind="stable")
+    # each side's tokens sorted by their pair's place in ``order``: a batch's tokens are one slice
+    rank = np.empty(n_pairs, dtype=np.int64)
+    rank[order] = np.arange(n_pairs)
+    sides = []
+    for owner, pos, local, lengths in ((m_owner, m_pos, m_local, m_len), (p_owner, p_pos, p_local, p_len)):
+        r = rank[owner]
+        by_rank = np.argsort(r, kind="stable")
+        sides.append((r[by_rank], pos[by_rank], local[by_rank], lengths))
     batch = 0
     while batch < n_pairs:
         # pairs of similar size together, within a memory budget
         stop = batch + 1
+        widest = int(n_types[order[batch]])  # the most types of a pair in the batch so far
         while stop < n_pairs and stop - batch < 512:
             top = order[stop]
             span = max(int(m_len[top]), int(p_len[top]), 1)
-            if (stop - batch + 1) * span * max(int(n_types[order[batch:stop + 1]].max()), 1) > 1 << 17:
+            widest = max(widest, int(n_types[top]))
+            if (stop - batch + 1) * span * max(widest, 1) > 1 << 17:
                 break
             stop += 1
         members = order[batch:stop]
-        batch = stop
+        first, batch = batch, stop
         u = int(n_types[members].max())
         if u == 0:
             continue
-        slot = np.full(n_pairs, -1, dtype=np.int64)
-        slot[members] = np.arange(len(members))
         counts = []
-        for owner, pos, local, lengths in ((m_owner, m_pos, m_local, m_len), (p_owner, p_pos, p_local, p_len)):
-            sel = slot[owner] >= 0
+        for ranks, pos, local, lengths in sides:
+            a, b = np.searchsorted(ranks, (first, stop))
             span = int(lengths[members].max())
             x = np.zeros((len(members), span, u), dtype=np.float32)  # counts stay exact below 2**24
-            x[slot[owner[sel]], pos[sel], local[sel]] = 1.0
+            x[ranks[a:b] - first, pos[a:b], local[a:b]] = 1.0
             running = np.cumsum(x, axis=1)
             before = running - x
             if limited and k < span:
