@@ -2,8 +2,30 @@
 
 __version__ = "0.1.0"
 
-from .api import MetricResult, Result, evaluate, iter_results  # noqa: E402
-from .errors import OptionError, RougeError  # noqa: E402
-from .options import Options  # noqa: E402
+# The public names load on first use (PEP 562): the command line imports only what a run needs.
+_EXPORTS = {
+    "evaluate": "api",
+    "iter_results": "api",
+    "Result": "api",
+    "MetricResult": "api",
+    "Options": "options",
+    "RougeError": "errors",
+    "OptionError": "errors",
+}
 
 __all__ = ["evaluate", "iter_results", "Options", "Result", "MetricResult", "RougeError", "OptionError", "__version__"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rouge155' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_EXPORTS))

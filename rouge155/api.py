@@ -7,17 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-import numpy as np
-
-from . import batch
-from .aggregate import Averages, Counts, average_many, instance_values, perl_order
+from ._lazy import load_numpy, numpy_usable
+from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, table_rows
 from .config import EvalConfig, Evaluation
 from .errors import OptionError
 from .evaluate import MemorySource, MetricBlock, Run, TextSource
 from .options import Options, typed_options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
-from .workers import Workers
+
+# Runs of at most this many (instance, model) pairs go to the step-by-step engine in plain Python:
+# importing numpy costs more than scoring them (see scripts/bench.py --small). So does every run
+# under an address-space limit numpy cannot load in (same output, slower).
+SMALL_RUN_PAIRS = 12
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class MetricResult:
     kind: str
     averages: Averages
     keys: List[str]
-    counts: np.ndarray  # per instance: model count, hit, R, peer count, P, F
+    counts: Sequence  # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
     token_mode: Optional[int] = None
     alpha: float = 0.5
 
@@ -59,7 +61,7 @@ class MetricResult:
         cut = len(self.system) + 1
         return [
             InstanceResult(key, key[:-cut], Counts(*row))
-            for key, row in zip(self.keys, self.counts.tolist())
+            for key, row in zip(self.keys, table_rows(self.counts))
         ]
 
     def to_text(self, options: Options) -> str:
@@ -91,12 +93,9 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options, workers: Optional[Workers] = None) -> List[MetricResult]:
+def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
     """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
-    tables = []
-    for b in blocks:
-        order = perl_order(b.keys)
-        tables.append(instance_values(b.counts, options.token_mode_num)[order])
+    tables = [ordered_values(b.counts, options.token_mode_num, b.keys) for b in blocks]
     averages = average_many(
         tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, workers
     )
@@ -104,6 +103,17 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, workers: Optional[W
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
         for b, a in zip(blocks, averages)
     ]
+
+
+def _small(config: EvalConfig, systems: Sequence[str]) -> bool:
+    """Few enough (instance, model) pairs that the step-by-step engine beats numpy's import."""
+    pairs = 0
+    wanted = set(systems)
+    for ev in config.evaluations:
+        pairs += len(wanted.intersection(ev.peers)) * len(ev.model_ids)
+        if pairs > SMALL_RUN_PAIRS:
+            return False
+    return True
 
 
 def iter_results(
@@ -127,7 +137,14 @@ def iter_results(
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
-    if engine == "auto" and batch.supported(options):
+    use_batch = engine == "auto" and not _small(config, systems) and numpy_usable()
+    if use_batch:
+        load_numpy()
+        from . import batch
+        from .workers import Workers
+
+        use_batch = batch.supported(options)
+    if use_batch:
         with Workers(jobs) as workers:
             try:
                 blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)

@@ -11,8 +11,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-import numpy as np
-
 from .aggregate import Counts, ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
@@ -67,12 +65,13 @@ class MetricSpec:
 @dataclass
 class MetricBlock:
     """One metric for one system: each instance's key (``evalID.systemID``) and counts row
-    (model count, hit, R, peer count, P, F), in evaluation order."""
+    (model count, hit, R, peer count, P, F), in evaluation order: a list of float tuples here, an
+    (n, 6) numpy array from the batched engine (:func:`aggregate.table_rows` reads both)."""
 
     system: str
     spec: MetricSpec
     keys: List[str] = field(default_factory=list)
-    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 6)))
+    counts: Sequence = field(default_factory=list)
 
 
 def metric_plan(options: Options) -> List[MetricSpec]:
@@ -197,8 +196,8 @@ class Run:
                         if self.debug:
                             self.debug(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(counts_row(counts))
-                yield MetricBlock(system, spec, keys, np.array(rows, dtype=np.float64).reshape(-1, 6))
+                        rows.append(tuple(float(v) for v in counts_row(counts)))
+                yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
         if system not in ev.peers:

@@ -4,9 +4,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import Callable, Dict, FrozenSet, List, Optional
 
-import numpy as np
-
+from ._lazy import lazy_import
 from .readers import clean_tokens
+
+np = lazy_import("numpy")  # TokenIds (the batched engine) only
 
 _UNITS_AT_ONCE = 4096
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")

@@ -8,6 +8,10 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py                       # the issue's table (full size: slow, the Perl takes minutes)
   python scripts/bench.py --pairs 2000 --only pyrouge-m
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
+  python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
+
+With --small, the installed ``rouge155`` command (next to this Python) and the reference run
+alternately --repeat times each (default 7); the table gives medians and the largest peak RSS.
 
 rouge155's times are the best of --repeat runs (default 3; a shared machine's noise only ever adds
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
@@ -142,6 +146,81 @@ def best_of(repeat: int, cmd, cwd):
     return out, wall, rss, status
 
 
+def _one_pair(root: Path) -> str:
+    """A one-pair SPL evaluation (one summary, one reference): the per-document call of RL loops."""
+    (root / "sys").mkdir(parents=True, exist_ok=True)
+    (root / "ref").mkdir(parents=True, exist_ok=True)
+    g = TextGen(7)
+    ref = g.summary(40, 70, 3, 4)
+    (root / "ref" / "0.A.spl").write_text("\n".join(ref) + "\n")
+    (root / "sys" / "0.spl").write_text("\n".join(g.related(ref, 0.5)) + "\n")
+    (root / "config.xml").write_text(
+        '<ROUGE-EVAL version="1.0">\n<EVAL ID="0"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">0.spl</P></PEERS>'
+        '<MODELS><M ID="A">0.A.spl</M></MODELS></EVAL>\n</ROUGE-EVAL>\n')
+    return "config.xml"
+
+
+def _median(xs):
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def small(a, ref) -> int:
+    """Start-up and small runs, the reference and rouge155 alternately; medians of --repeat runs."""
+    import os
+    import shutil
+
+    from difftools import SAMPLES, read_cases
+
+    ours = shutil.which("rouge155", path=os.path.dirname(sys.executable))
+    if ours is None:
+        print("the rouge155 command is not installed next to " + sys.executable, file=sys.stderr)
+        return 2
+    perl = ["perl", str(ref / "ROUGE-1.5.5.pl")]
+    data = ["-e", str(ref / "data")]
+    rows = [("--version", "-", [], [ours, "--version"], None),
+            ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
+    base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-small-"))
+    pair = base / "one-pair"
+    if not (pair / "config.xml").exists():
+        _one_pair(pair)
+    for name, flags in FLAGSETS.items():
+        args = flags.split() + ["config.xml"]
+        rows.append((f"one pair {name}", pair, perl + data + args, [ours] + data + args, True))
+    sample = SAMPLES / "sample-test"
+    if sample.is_dir():
+        for args, expected in read_cases(SAMPLES / "cases.txt"):
+            rows.append((expected.replace(".out", ""), sample, perl + data + args, [ours] + data + args, True))
+    else:
+        print(f"(release sample absent at {SAMPLES}: its 17 runs are skipped)", file=sys.stderr)
+    print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same")
+    worst = float("inf")
+    for label, cwd, perl_cmd, ours_cmd, compare in rows:
+        cwd = cwd if isinstance(cwd, Path) else base
+        tp, to, rp, ro = [], [], 0.0, 0.0
+        out_p = out_o = b""
+        for _ in range(a.repeat):
+            if perl_cmd:
+                out_p, w, r, _s = run_measured(perl_cmd, cwd)
+                tp.append(w)
+                rp = max(rp, r)
+            out_o, w, r, _s = run_measured(ours_cmd, cwd)
+            to.append(w)
+            ro = max(ro, r)
+        mp = _median(tp) if tp else float("nan")
+        mo = _median(to)
+        same = "-" if not compare else str(out_p == out_o)
+        ratio = mp / mo if tp else float("nan")
+        if tp:
+            worst = min(worst, ratio)
+        print(f"{label[:52]:52s} {mp:7.3f} {mo:7.3f} {ratio:6.2f} {rp:7.1f} {ro:7.1f} {same}")
+        sys.stdout.flush()
+    print(f"lowest ratio: {worst:.2f}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
@@ -150,7 +229,11 @@ def main() -> int:
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
-    ap.add_argument("--repeat", type=int, default=3, help="rouge155 runs per measurement (best time kept)")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="rouge155 runs per measurement (best time kept; default 3); with --small, runs of "
+                         "both programs (medians; default 7)")
+    ap.add_argument("--small", action="store_true",
+                    help="start-up, the release sample's 17 runs and a one-pair run (medians, side by side)")
     ap.add_argument("--reuse-perl", action="store_true",
                     help="reuse the reference's measurements (time, RSS, output) stored in the --keep corpora")
     a = ap.parse_args()
@@ -161,6 +244,10 @@ def main() -> int:
     if not a.no_perl and ref is None:
         print("reference not installed: bash scripts/setup-reference.sh", file=sys.stderr)
         return 2
+    if a.small:
+        a.repeat = a.repeat or 7
+        return small(a, ref)
+    a.repeat = a.repeat or 3
     only = set(a.only.split(",")) if a.only else None
     rows = []
     for size in [int(x) for x in a.pairs.split(",") if x]:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Tuple
 
-import numpy as np
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 def counted_keys(owner: np.ndarray, codes: np.ndarray, width: int) -> Tuple[np.ndarray, np.ndarray]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 Trace = Optional[Callable[[List[str]], None]]
 

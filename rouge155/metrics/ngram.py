@@ -4,7 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence, Tuple
 
-import numpy as np
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 def ngrams(tokens: Sequence[str], n: int) -> Tuple[Counter, int]:

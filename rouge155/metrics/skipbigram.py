@@ -5,7 +5,9 @@ import math
 from collections import Counter
 from typing import Sequence, Tuple
 
-import numpy as np
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 from ..perl import Number
 
