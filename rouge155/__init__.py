@@ -1,10 +1,11 @@
 """rouge155: ROUGE-1.5.5 in Python, byte for byte."""
+import sys
+import types
 
 __version__ = "0.1.0"
 
 # The public names load on first use (PEP 562): the command line imports only what a run needs.
 _EXPORTS = {
-    "evaluate": "api",
     "iter_results": "api",
     "Result": "api",
     "MetricResult": "api",
@@ -28,4 +29,22 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS))
+    return sorted(list(globals()) + list(_EXPORTS) + ["evaluate"])
+
+
+class _Package(types.ModuleType):
+    """``rouge155.evaluate`` is the API function, although the engine's submodule has that name too
+    (loading the submodule would otherwise rebind the package's attribute to it)."""
+
+    @property
+    def evaluate(self):
+        from .api import evaluate
+
+        return evaluate
+
+    @evaluate.setter
+    def evaluate(self, value) -> None:
+        pass  # the submodule stays in sys.modules["rouge155.evaluate"]
+
+
+sys.modules[__name__].__class__ = _Package

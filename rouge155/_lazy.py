@@ -5,27 +5,27 @@ the process itself when it cannot have it; under a tighter ``ulimit -v`` the eng
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
-from types import ModuleType
 
 NUMPY_ADDRESS_SPACE = 256 << 20  # below this RLIMIT_AS, numpy is not loaded at all
 
 
-def lazy_import(name: str) -> ModuleType:
-    """``name`` as a module that is executed when one of its attributes is first used."""
-    module = sys.modules.get(name)
-    if module is not None:
-        return module
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"No module named {name!r}")
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
+class _Lazy:
+    """Stands for a module until one of its attributes is used; then holds the module's names, so
+    that later look-ups cost what a module's do."""
+
+    def __init__(self, name: str):
+        self.__name = name
+
+    def __getattr__(self, attr: str):
+        module = sys.modules.get(self.__name) or __import__(self.__name)
+        self.__dict__.update(module.__dict__)
+        return getattr(module, attr)
+
+
+def lazy_import(name: str):
+    """``name`` as an object that imports the module when one of its attributes is first used."""
+    return sys.modules.get(name) or _Lazy(name)
 
 
 def numpy_usable() -> bool:
@@ -40,14 +40,12 @@ def numpy_usable() -> bool:
     return soft == resource.RLIM_INFINITY or soft >= NUMPY_ADDRESS_SPACE
 
 
-def load_numpy() -> ModuleType:
+def load_numpy():
     """numpy, loaded now; a failure to load it is one line (RougeError), not a traceback later."""
     from .errors import RougeError
 
     try:
         import numpy
-
-        numpy.ndarray  # executes a lazily imported module
     except (ImportError, MemoryError) as exc:
         reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
         raise RougeError(f"rouge155: cannot load numpy ({reason})") from None

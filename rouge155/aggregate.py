@@ -1,10 +1,14 @@
 """Scoring formula (-f, -p), per-instance values (-t), averages and bootstrap intervals (-r, -c)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
 import math
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from ._record import dataclass  # dataclasses' records without its start-up cost
 from ._lazy import lazy_import, load_numpy, numpy_usable
 from .errors import RougeError
 from .perl import Number, fmt_num, r5
@@ -12,13 +16,10 @@ from .perl import Number, fmt_num, r5
 np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
 
 
-class ModelMatch(NamedTuple):
-    """One peer against one model: hits, the two counts, and the score ``-f B`` compares."""
+class ModelMatch(namedtuple("ModelMatch", "hit model_count peer_count score")):
+    """One peer against one model: hits, the two counts (numbers), and the score ``-f B`` compares."""
 
-    hit: Number
-    model_count: Number
-    peer_count: Number
-    score: float
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -145,29 +146,51 @@ def resample_count(resamples: Number) -> int:
     return int(math.ceil(resamples))
 
 
+_DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
+
+
+def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
+    """Resample i's ``int(rand(n))`` draws after ``srand(i)``, for i < count."""
+    a, c, mask = _A, _C, _MASK
+    # int((state / 2**48) * n): scaling by 2**-48 is exact, so the product may be formed in either order
+    scale = float(n) * 2.0**-48
+    for i in range(count):
+        state = (i << 16) + 0x330E
+        row = []
+        for _ in range(n):
+            state = (a * state + c) & mask
+            row.append(int(state * scale))
+        yield row
+
+
+def _pure_draws(n: int, count: int) -> Iterable[List[int]]:
+    """``_draw_rows``, kept for the run when small (every block of n instances draws the same)."""
+    if n * count > PURE_BOOTSTRAP_WORK:
+        return _draw_rows(n, count)
+    key = (n, count)
+    draws = _DRAWS.get(key)
+    if draws is None:
+        if len(_DRAWS) > 16:
+            _DRAWS.clear()
+        draws = _DRAWS[key] = list(_draw_rows(n, count))
+    return draws
+
+
 def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
     """``bootstrap_sums`` in plain Python for small tables (lists of 3-tuples): the same draws, the
     same additions in the same order, so the same floats."""
-    out: List[list] = [[] for _ in tables]
-    by_size: Dict[int, List[int]] = {}
-    for k, t in enumerate(tables):
-        by_size.setdefault(len(t), []).append(k)
-    for n, members in by_size.items():
-        accs = [[[0.0, 0.0, 0.0] for _ in range(count)] for _ in members]
-        scale = float(n)
-        for i in range(count):
-            state = (i << 16) + 0x330E
-            rows = [acc[i] for acc in accs]
-            for _ in range(n):
-                state = (_A * state + _C) & _MASK
-                j = int(float(state) * 2.0**-48 * scale)  # int(rand(n))
-                for row, k in zip(rows, members):
-                    x, y, z = tables[k][j]
-                    row[0] += x
-                    row[1] += y
-                    row[2] += z
-        for k, acc in zip(members, accs):
-            out[k] = acc
+    out: List[list] = []
+    for table in tables:
+        sums = []
+        for draws in _pure_draws(len(table), count):
+            x = y = z = 0.0
+            for j in draws:
+                row = table[j]
+                x += row[0]
+                y += row[1]
+                z += row[2]
+            sums.append([x, y, z])
+        out.append(sums)
     return out
 
 
@@ -248,16 +271,16 @@ def summarize(
     count = len(sums)
     n = len(values)
     if token_mode is None:
-        samples = [[x / n for x in row] for row in sums] if n else [[0.0, 0.0, 0.0] for _ in sums]
+        columns = [[row[c] / n for row in sums] if n else [0.0] * count for c in range(3)]
     else:
-        samples = [_token_ratios(row, alpha) for row in sums]
+        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in sums])]
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
     upper_a = int(resamples - delta - 1)
     lower_a = int(delta)
     ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
     mean, low, high = [], [], []
     for c in range(3):
-        ranked = sorted(row[c] for row in samples)
+        ranked = sorted(columns[c])
         mean.append(_running_sum(ranked) / count)
         la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
         ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)

@@ -4,9 +4,12 @@ The command line is a thin layer over :func:`iter_results`; ``Result.to_text()``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+
+from ._record import dataclass  # dataclasses' records without its start-up cost
 from ._lazy import load_numpy, numpy_usable
 from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, table_rows
 from .config import EvalConfig, Evaluation
@@ -139,12 +142,13 @@ def iter_results(
     source = source or TextSource()
     use_batch = engine == "auto" and not _small(config, systems) and numpy_usable()
     if use_batch:
-        load_numpy()
         from . import batch
-        from .workers import Workers
 
         use_batch = batch.supported(options)
     if use_batch:
+        load_numpy()
+        from .workers import Workers
+
         with Workers(jobs) as workers:
             try:
                 blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)

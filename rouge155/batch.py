@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
-
+from ._lazy import lazy_import
 from .aggregate import ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
@@ -26,7 +25,11 @@ from .options import Options
 from .perl import r5
 from .readers import limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
-from .workers import Workers
+
+if TYPE_CHECKING:
+    from .workers import Workers
+
+np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (api.iter_results)
 
 CHUNK_PAIRS = 400  # (instance, model) pairs per chunk: a few MB of arrays, and within 5% of the speed of bigger chunks
 
@@ -388,7 +391,10 @@ def run_blocks(
     token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
-    workers = workers or Workers(1)
+    if workers is None:
+        from .workers import Workers
+
+        workers = Workers(1)
     bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
 

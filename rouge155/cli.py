@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from . import __version__
 from .errors import RougeError
 from .options import Options

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Tuple
+
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .errors import RougeError
 from .perl import chomped_lines
 

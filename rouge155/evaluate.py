@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .aggregate import Counts, ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError

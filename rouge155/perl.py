@@ -2,9 +2,14 @@
 from __future__ import annotations
 
 import re
-from typing import List, Union
 
-Number = Union[int, float]
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Union
+
+    Number = Union[int, float]
+else:
+    Number = float  # for annotations only: an int or a float
 
 _NUM_PREFIX = re.compile(
     r"[ \t\n\r\f\v]*([+-]?)(?:(inf(?:inity)?|nan)|((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?))",

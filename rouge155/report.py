@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import re
 from functools import cmp_to_key
-from typing import List, Optional, Sequence
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence
 
 from .aggregate import Averages, table_rows
 from .perl import fmt_num

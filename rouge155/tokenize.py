@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import Callable, Dict, FrozenSet, List, Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, FrozenSet, List, Optional
 
 from ._lazy import lazy_import
 from .readers import clean_tokens

@@ -11,7 +11,8 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
 
 With --small, the installed ``rouge155`` command (next to this Python) and the reference run
-alternately --repeat times each (default 7); the table gives medians and the largest peak RSS.
+alternately --repeat times each (default 7); the table gives median wall times, the largest peak RSS
+and median CPU times (user + system: steadier than wall times on a busy machine).
 
 rouge155's times are the best of --repeat runs (default 3; a shared machine's noise only ever adds
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
@@ -129,11 +130,12 @@ def run_measured(cmd, cwd):
     code = (
         "import resource,subprocess,sys,time;"
         "t=time.perf_counter();p=subprocess.run(sys.argv[2:],cwd=sys.argv[1],stdout=subprocess.PIPE,stderr=subprocess.DEVNULL);"
-        "w=time.perf_counter()-t;sys.stdout.buffer.write(p.stdout);"
-        "sys.stderr.write('%f %d %d\\n'%(w,resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,p.returncode))"
+        "w=time.perf_counter()-t;sys.stdout.buffer.write(p.stdout);u=resource.getrusage(resource.RUSAGE_CHILDREN);"
+        "sys.stderr.write('%f %d %d %f\\n'%(w,u.ru_maxrss,p.returncode,u.ru_utime+u.ru_stime))"
     )
     p = subprocess.run([sys.executable, "-c", code, str(cwd), *cmd], capture_output=True)
-    wall, rss_kb, status = p.stderr.decode().split()[-3:]
+    wall, rss_kb, status, cpu = p.stderr.decode().split()[-4:]
+    run_measured.cpu = float(cpu)  # the child's user + system time, for run_small
     return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status)
 
 
@@ -195,19 +197,24 @@ def small(a, ref) -> int:
             rows.append((expected.replace(".out", ""), sample, perl + data + args, [ours] + data + args, True))
     else:
         print(f"(release sample absent at {SAMPLES}: its 17 runs are skipped)", file=sys.stderr)
-    print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same")
+    if a.only:
+        rows = [r for r in rows if any(part in r[0] for part in a.only.split(","))]
+    print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same  "
+          f"{'perlcpu':>7s} {'ourscpu':>7s} {'ratio':>6s}")
     worst = float("inf")
     for label, cwd, perl_cmd, ours_cmd, compare in rows:
         cwd = cwd if isinstance(cwd, Path) else base
-        tp, to, rp, ro = [], [], 0.0, 0.0
+        tp, to, rp, ro, cp, co = [], [], 0.0, 0.0, [], []
         out_p = out_o = b""
         for _ in range(a.repeat):
             if perl_cmd:
                 out_p, w, r, _s = run_measured(perl_cmd, cwd)
                 tp.append(w)
+                cp.append(run_measured.cpu)
                 rp = max(rp, r)
             out_o, w, r, _s = run_measured(ours_cmd, cwd)
             to.append(w)
+            co.append(run_measured.cpu)
             ro = max(ro, r)
         mp = _median(tp) if tp else float("nan")
         mo = _median(to)
@@ -215,7 +222,10 @@ def small(a, ref) -> int:
         ratio = mp / mo if tp else float("nan")
         if tp:
             worst = min(worst, ratio)
-        print(f"{label[:52]:52s} {mp:7.3f} {mo:7.3f} {ratio:6.2f} {rp:7.1f} {ro:7.1f} {same}")
+        cpu_p = _median(cp) if cp else float("nan")
+        cpu_o = _median(co)
+        print(f"{label[:52]:52s} {mp:7.3f} {mo:7.3f} {ratio:6.2f} {rp:7.1f} {ro:7.1f} {same:5s} "
+              f"{cpu_p:7.3f} {cpu_o:7.3f} {cpu_p / cpu_o if cp else float('nan'):6.2f}")
         sys.stdout.flush()
     print(f"lowest ratio: {worst:.2f}")
     return 0
@@ -225,7 +235,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
-    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus")
+    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus; with --small, parts of case names")
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Sequence, Tuple
 
 from .._lazy import lazy_import
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Sequence, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Sequence, Tuple
 
 from .._lazy import lazy_import
 
