@@ -135,12 +135,13 @@ def iter_results(
 
     ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines. ``jobs`` > 1 spreads the
     work over processes; ``progress`` is called with the number of evaluations done; ``engine="step"``
-    forces the step-by-step engine. None of these changes the results.
+    forces the step-by-step engine, ``"batch"`` the batched one where it applies (``"auto"``: batched
+    unless the run is small). None of these changes the results.
     """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
-    use_batch = engine == "auto" and not _small(config, systems) and numpy_usable()
+    use_batch = (engine == "batch" or (engine == "auto" and not _small(config, systems))) and numpy_usable()
     if use_batch:
         from . import batch
 
