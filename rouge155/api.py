@@ -11,18 +11,22 @@ if TYPE_CHECKING:
 
 from ._record import dataclass  # dataclasses' records without its start-up cost
 from ._lazy import load_numpy, numpy_usable
-from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, table_rows
+from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
 from .config import EvalConfig, Evaluation
-from .errors import OptionError
-from .evaluate import MemorySource, MetricBlock, Run, TextSource
+from .errors import OptionError, RougeError
+from .evaluate import MemorySource, MetricBlock, Run, TextSource, metric_plan
 from .options import Options, typed_options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
 
-# Runs of at most this many (instance, model) pairs go to the step-by-step engine in plain Python:
-# importing numpy costs more than scoring them (see scripts/bench.py --small). So does every run
-# under an address-space limit numpy cannot load in (same output, slower).
-SMALL_RUN_PAIRS = 12
+# Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
+# than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
+# SMALL_RUN_WORK for the text (the sum over pairs of the square of their bytes, as read under -b/-l:
+# LCS and skip-bigrams are quadratic; 40 ms or so) and SMALL_RUN_BOOTSTRAP additions of resampled
+# rows. So does every run under an address-space limit numpy cannot load in (same output, slower).
+SMALL_RUN_PAIRS = 200
+SMALL_RUN_WORK = 60_000_000
+SMALL_RUN_BOOTSTRAP = 200_000
 
 
 @dataclass(frozen=True)
@@ -108,13 +112,38 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> Li
     ]
 
 
-def _small(config: EvalConfig, systems: Sequence[str]) -> bool:
-    """Few enough (instance, model) pairs that the step-by-step engine beats numpy's import."""
-    pairs = 0
+def _small(config: EvalConfig, options: Options, systems: Sequence[str], source: TextSource) -> bool:
+    """Whether the step-by-step engine scores this run sooner than numpy can be imported."""
     wanted = set(systems)
+    instances = pairs = 0
     for ev in config.evaluations:
-        pairs += len(wanted.intersection(ev.peers)) * len(ev.model_ids)
+        peers = len(wanted.intersection(ev.peers))
+        instances += peers
+        pairs += peers * len(ev.model_ids)
         if pairs > SMALL_RUN_PAIRS:
+            return False
+    try:
+        resamples = resample_count(options.resamples_num)
+    except RougeError:
+        return False  # reported where the script reports it
+    if instances * resamples * len(metric_plan(options)) > SMALL_RUN_BOOTSTRAP:
+        return False
+    cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
+    sizes: Dict[str, int] = {}
+
+    def size(path: str) -> int:
+        if path not in sizes:
+            sizes[path] = min(source.size(path), cap) if cap > 0 else source.size(path)
+        return sizes[path]
+
+    work = 0
+    for ev in config.evaluations:
+        models = [size(path) for _, path in ev.model_paths()]
+        for system in wanted.intersection(ev.peers):
+            peer = size(ev.peer_path(system))
+            for model in models:
+                work += (peer + model) ** 2
+        if work > SMALL_RUN_WORK:
             return False
     return True
 
@@ -141,7 +170,8 @@ def iter_results(
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
-    use_batch = (engine == "batch" or (engine == "auto" and not _small(config, systems))) and numpy_usable()
+    use_batch = (engine == "batch" or (engine == "auto" and not _small(config, options, systems, source)))
+    use_batch = use_batch and numpy_usable()
     if use_batch:
         from . import batch
 

@@ -9,10 +9,13 @@ engine (:class:`evaluate.Run`), which reproduces the partial output exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._lazy import lazy_import
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .aggregate import ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError

@@ -38,6 +38,13 @@ class TextSource:
     def read(self, path: str) -> bytes:
         return read_file(path)
 
+    def size(self, path: str) -> int:
+        """The text's size in bytes (0 when it cannot be read: the run reports that later)."""
+        try:
+            return os.path.getsize(path)
+        except OSError:
+            return 0
+
 
 class MemorySource(TextSource):
     """Summaries held in memory, keyed by the names the config uses."""
@@ -53,6 +60,9 @@ class MemorySource(TextSource):
             return self._texts[path]
         except KeyError:
             raise RougeError(f"Cannot open {path}") from None
+
+    def size(self, path: str) -> int:
+        return len(self._texts.get(path, b""))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-from typing import Tuple
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Tuple
 
 from .._lazy import lazy_import
 
