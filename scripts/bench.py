@@ -126,7 +126,8 @@ def write_corpus(root: Path, profile: str, size: int, seed: int = 1) -> str:
 
 
 def run_measured(cmd, cwd):
-    """Run through /usr/bin/time-like accounting: wall time and the child's own peak RSS."""
+    """Run through /usr/bin/time-like accounting: stdout, wall time, the child's own peak RSS (MB),
+    its exit status and its CPU time (user + system)."""
     code = (
         "import resource,subprocess,sys,time;"
         "t=time.perf_counter();p=subprocess.run(sys.argv[2:],cwd=sys.argv[1],stdout=subprocess.PIPE,stderr=subprocess.DEVNULL);"
@@ -135,15 +136,14 @@ def run_measured(cmd, cwd):
     )
     p = subprocess.run([sys.executable, "-c", code, str(cwd), *cmd], capture_output=True)
     wall, rss_kb, status, cpu = p.stderr.decode().split()[-4:]
-    run_measured.cpu = float(cpu)  # the child's user + system time, for run_small
-    return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status)
+    return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status), float(cpu)
 
 
 def best_of(repeat: int, cmd, cwd):
     """``run_measured`` ``repeat`` times: the first output and status, the best time, the largest RSS."""
-    out, wall, rss, status = run_measured(cmd, cwd)
+    out, wall, rss, status, _cpu = run_measured(cmd, cwd)
     for _ in range(repeat - 1):
-        _out, w, r, _status = run_measured(cmd, cwd)
+        _out, w, r, _status, _cpu = run_measured(cmd, cwd)
         wall, rss = min(wall, w), max(rss, r)
     return out, wall, rss, status
 
@@ -208,13 +208,13 @@ def small(a, ref) -> int:
         out_p = out_o = b""
         for _ in range(a.repeat):
             if perl_cmd:
-                out_p, w, r, _s = run_measured(perl_cmd, cwd)
+                out_p, w, r, _s, cpu = run_measured(perl_cmd, cwd)
                 tp.append(w)
-                cp.append(run_measured.cpu)
+                cp.append(cpu)
                 rp = max(rp, r)
-            out_o, w, r, _s = run_measured(ours_cmd, cwd)
+            out_o, w, r, _s, cpu = run_measured(ours_cmd, cwd)
             to.append(w)
-            co.append(run_measured.cpu)
+            co.append(cpu)
             ro = max(ro, r)
         mp = _median(tp) if tp else float("nan")
         mo = _median(to)
@@ -291,7 +291,7 @@ def main() -> int:
                 saved = json.loads(cache.read_text())
                 out_p, wall_p, rss_p, st_p = (root / f"perl-{name}.out").read_bytes(), saved["wall"], saved["rss"], saved["status"]
             else:
-                out_p, wall_p, rss_p, st_p = run_measured(
+                out_p, wall_p, rss_p, st_p, _cpu = run_measured(
                     ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
                 (root / f"perl-{name}.out").write_bytes(out_p)
                 cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))
