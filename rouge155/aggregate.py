@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from collections import namedtuple
+from functools import reduce
+from operator import add
 import math
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -244,11 +246,9 @@ def _perl_index(arr: Sequence[float], i: int) -> float:
 
 
 def _running_sum(xs: Sequence[float]) -> float:
-    """Left to right from the first term, as the script's loop adds (and as numpy's cumsum)."""
-    total = xs[0]
-    for x in xs[1:]:
-        total += x
-    return total
+    """Left to right from the first term, as the script's loop adds (and as numpy's cumsum); not
+    sum(), which compensates rounding from Python 3.12 on."""
+    return reduce(add, xs)
 
 
 def summarize(
