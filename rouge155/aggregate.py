@@ -148,7 +148,7 @@ def resample_count(resamples: Number) -> int:
     return int(math.ceil(resamples))
 
 
-_DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
+_DRAWS: Dict[Tuple[int, int], List[Tuple[int, ...]]] = {}
 
 
 def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
@@ -165,8 +165,22 @@ def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
         yield row
 
 
-def _pure_draws(n: int, count: int) -> Iterable[List[int]]:
-    """``_draw_rows``, kept for the run when small (every block of n instances draws the same)."""
+def _draw_table(n: int, count: int) -> List[Tuple[int, ...]]:
+    """``_draw_rows`` all at once, draw k of every resample together: after srand(i), the k-th state
+    is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear in i."""
+    scale = float(n) * 2.0**-48
+    mask = _MASK
+    columns = []
+    a_k, c_k = 1, 0
+    for _ in range(n):
+        a_k, c_k = (a_k * _A) & mask, (c_k * _A + _C) & mask
+        p, q = (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask
+        columns.append([int(((p * i + q) & mask) * scale) for i in range(count)])
+    return list(zip(*columns)) if n else [()] * count
+
+
+def _pure_draws(n: int, count: int) -> Iterable[Sequence[int]]:
+    """Each resample's draws; kept for the run when small (every block of n instances draws the same)."""
     if n * count > PURE_BOOTSTRAP_WORK:
         return _draw_rows(n, count)
     key = (n, count)
@@ -174,7 +188,7 @@ def _pure_draws(n: int, count: int) -> Iterable[List[int]]:
     if draws is None:
         if len(_DRAWS) > 16:
             _DRAWS.clear()
-        draws = _DRAWS[key] = list(_draw_rows(n, count))
+        draws = _DRAWS[key] = _draw_table(n, count)
     return draws
 
 
@@ -183,16 +197,10 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
     same additions in the same order, so the same floats."""
     out: List[list] = []
     for table in tables:
-        sums = []
-        for draws in _pure_draws(len(table), count):
-            x = y = z = 0.0
-            for j in draws:
-                row = table[j]
-                x += row[0]
-                y += row[1]
-                z += row[2]
-            sums.append([x, y, z])
-        out.append(sums)
+        columns = [[row[c] for row in table].__getitem__ for c in range(3)]
+        # 0.0 + the drawn values, left to right (reduce adds as the script's loop does)
+        out.append([[reduce(add, map(col, draws), 0.0) for col in columns]
+                    for draws in _pure_draws(len(table), count)])
     return out
 
 
