@@ -197,10 +197,14 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
     same additions in the same order, so the same floats."""
     out: List[list] = []
     for table in tables:
+        n = len(table)
+        if n == 1:  # every draw is the one instance
+            x, y, z = table[0]
+            out.append([[0.0 + x, 0.0 + y, 0.0 + z] for _ in range(count)])
+            continue
         columns = [[row[c] for row in table].__getitem__ for c in range(3)]
         # 0.0 + the drawn values, left to right (reduce adds as the script's loop does)
-        out.append([[reduce(add, map(col, draws), 0.0) for col in columns]
-                    for draws in _pure_draws(len(table), count)])
+        out.append([[reduce(add, map(col, draws), 0.0) for col in columns] for draws in _pure_draws(n, count)])
     return out
 
 
