@@ -167,7 +167,7 @@ def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
 
 def _draw_table(n: int, count: int) -> List[Tuple[int, ...]]:
     """``_draw_rows`` all at once, draw k of every resample together: after srand(i), the k-th state
-    is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear in i."""
+    is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear in i (a range, masked)."""
     scale = float(n) * 2.0**-48
     mask = _MASK
     columns = []
@@ -175,7 +175,8 @@ def _draw_table(n: int, count: int) -> List[Tuple[int, ...]]:
     for _ in range(n):
         a_k, c_k = (a_k * _A) & mask, (c_k * _A + _C) & mask
         p, q = (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask
-        columns.append([int(((p * i + q) & mask) * scale) for i in range(count)])
+        # int(state * scale) for each state, the loops in C
+        columns.append(list(map(int, map(scale.__mul__, map(mask.__and__, range(q, q + p * count, p))))))
     return list(zip(*columns)) if n else [()] * count
 
 
