@@ -4,7 +4,6 @@ The command line is a thin layer over :func:`iter_results`; ``Result.to_text()``
 """
 from __future__ import annotations
 
-
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
