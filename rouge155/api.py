@@ -20,11 +20,12 @@ from .resources import load_language_data, resolve_data_dir
 
 # Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
 # than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
-# SMALL_RUN_WORK for the text (the sum over pairs of the square of their bytes, as read under -b/-l:
-# LCS and skip-bigrams are quadratic; 40 ms or so) and SMALL_RUN_BOOTSTRAP additions of resampled
-# rows. So does every run under an address-space limit numpy cannot load in (same output, slower).
-SMALL_RUN_PAIRS = 200
-SMALL_RUN_WORK = 60_000_000
+# SMALL_RUN_WORK for the text (about 0.5 ns each: per pair and metric 60 per byte read under -b/-l,
+# peer bytes x model bytes for ROUGE-L/W, half the squares for ROUGE-S without a gap limit; 80 ms
+# or so) and SMALL_RUN_BOOTSTRAP additions of resampled rows. So does every run under an
+# address-space limit numpy cannot load in (same output, slower).
+SMALL_RUN_PAIRS = 1000
+SMALL_RUN_WORK = 160_000_000
 SMALL_RUN_BOOTSTRAP = 200_000
 
 
@@ -125,8 +126,11 @@ def _small(config: EvalConfig, options: Options, systems: Sequence[str], source:
         resamples = resample_count(options.resamples_num)
     except RougeError:
         return False  # reported where the script reports it
-    if instances * resamples * len(metric_plan(options)) > SMALL_RUN_BOOTSTRAP:
+    plan = metric_plan(options)
+    if instances * resamples * len(plan) > SMALL_RUN_BOOTSTRAP:
         return False
+    lcs = sum(1 for spec in plan if spec.kind in ("L", "W"))
+    unlimited_skips = sum(1 for spec in plan if spec.kind == "S" and options.skip_distance_num < 0)
     cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
     sizes: Dict[str, int] = {}
 
@@ -141,7 +145,8 @@ def _small(config: EvalConfig, options: Options, systems: Sequence[str], source:
         for system in wanted.intersection(ev.peers):
             peer = size(ev.peer_path(system))
             for model in models:
-                work += (peer + model) ** 2
+                work += 60 * len(plan) * (peer + model) + lcs * peer * model
+                work += unlimited_skips * (peer * peer + model * model) // 2
         if work > SMALL_RUN_WORK:
             return False
     return True
