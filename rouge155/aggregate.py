@@ -148,7 +148,7 @@ def resample_count(resamples: Number) -> int:
     return int(math.ceil(resamples))
 
 
-_DRAWS: Dict[Tuple[int, int], List[Tuple[int, ...]]] = {}
+_DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
 
 
 def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
@@ -165,9 +165,14 @@ def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
         yield row
 
 
-def _draw_table(n: int, count: int) -> List[Tuple[int, ...]]:
-    """``_draw_rows`` all at once, draw k of every resample together: after srand(i), the k-th state
-    is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear in i (a range, masked)."""
+def _draw_columns(n: int, count: int) -> List[List[int]]:
+    """Draw k of every resample, for k < n (kept for the run: every block of n instances draws the
+    same). After srand(i), the k-th state is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear
+    in i: a range, masked."""
+    key = (n, count)
+    columns = _DRAWS.get(key)
+    if columns is not None:
+        return columns
     scale = float(n) * 2.0**-48
     mask = _MASK
     columns = []
@@ -177,20 +182,10 @@ def _draw_table(n: int, count: int) -> List[Tuple[int, ...]]:
         p, q = (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask
         # int(state * scale) for each state, the loops in C
         columns.append(list(map(int, map(scale.__mul__, map(mask.__and__, range(q, q + p * count, p))))))
-    return list(zip(*columns)) if n else [()] * count
-
-
-def _pure_draws(n: int, count: int) -> Iterable[Sequence[int]]:
-    """Each resample's draws; kept for the run when small (every block of n instances draws the same)."""
-    if n * count > PURE_BOOTSTRAP_WORK:
-        return _draw_rows(n, count)
-    key = (n, count)
-    draws = _DRAWS.get(key)
-    if draws is None:
-        if len(_DRAWS) > 16:
-            _DRAWS.clear()
-        draws = _DRAWS[key] = _draw_table(n, count)
-    return draws
+    if len(_DRAWS) > 16:
+        _DRAWS.clear()
+    _DRAWS[key] = columns
+    return columns
 
 
 def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
@@ -199,13 +194,15 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
     out: List[list] = []
     for table in tables:
         n = len(table)
-        if n == 1:  # every draw is the one instance
-            x, y, z = table[0]
-            out.append([[0.0 + x, 0.0 + y, 0.0 + z] for _ in range(count)])
-            continue
-        columns = [[row[c] for row in table].__getitem__ for c in range(3)]
-        # 0.0 + the drawn values, left to right (reduce adds as the script's loop does)
-        out.append([[reduce(add, map(col, draws), 0.0) for col in columns] for draws in _pure_draws(n, count)])
+        values = [[row[c] for row in table].__getitem__ for c in range(3)]
+        if n * count <= PURE_BOOTSTRAP_WORK:
+            # draw by draw for all resamples at once: each sum is still 0.0 + its draws in order
+            sums = [[0.0] * count for _ in range(3)]
+            for column in _draw_columns(n, count):
+                sums = [list(map(add, acc, map(value, column))) for acc, value in zip(sums, values)]
+            out.append([list(row) for row in zip(*sums)])
+        else:  # resample by resample (a tight ulimit -v: no numpy, and no room for every draw)
+            out.append([[reduce(add, map(value, draws), 0.0) for value in values] for draws in _draw_rows(n, count)])
     return out
 
 
