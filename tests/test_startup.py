@@ -31,6 +31,15 @@ def test_pure_bootstrap_equals_numpy(n):
         assert pure == [v.tolist() for v in vec]
 
 
+def test_pure_bootstrap_resample_by_resample(monkeypatch):
+    """The path for draws too many to keep (runs under a tight ulimit -v) adds the same floats."""
+    monkeypatch.setattr(aggregate, "PURE_BOOTSTRAP_WORK", 0)
+    tables = _tables(random.Random(9), 70, 2)
+    pure = aggregate.pure_bootstrap_sums(tables, 300)
+    vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 300)
+    assert pure == [v.tolist() for v in vec]
+
+
 @pytest.mark.parametrize("token_mode", [None, 1, 2])
 @pytest.mark.parametrize("resamples,confidence", [(1000, 95), (7.5, 90), (1, 95)])
 def test_averages_same_from_lists_and_arrays(monkeypatch, token_mode, resamples, confidence):
