@@ -1,23 +1,27 @@
 """Scoring formula (-f, -p), per-instance values (-t), averages and bootstrap intervals (-r, -c)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
+from functools import reduce
+from operator import add
 import math
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from ._record import dataclass  # dataclasses' records without its start-up cost
+from ._lazy import lazy_import, load_numpy, numpy_usable
 from .errors import RougeError
 from .perl import Number, fmt_num, r5
 
+np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
 
-class ModelMatch(NamedTuple):
-    """One peer against one model: hits, the two counts, and the score ``-f B`` compares."""
 
-    hit: Number
-    model_count: Number
-    peer_count: Number
-    score: float
+class ModelMatch(namedtuple("ModelMatch", "hit model_count peer_count score")):
+    """One peer against one model: hits, the two counts (numbers), and the score ``-f B`` compares."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -71,11 +75,28 @@ def counts_row(c: Counts) -> Tuple[float, ...]:
     return (c.model_count, c.hit, c.recall, c.peer_count, c.precision, c.f)
 
 
-def instance_values(counts: np.ndarray, token_mode: Optional[int]) -> np.ndarray:
-    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts."""
-    if token_mode is None:
-        return counts[:, [2, 4, 5]]
-    return counts[:, [0, 3, 1]]
+def table_rows(table) -> list:
+    """The rows of a table: a list of float tuples (the step-by-step engine) or a numpy array."""
+    return table if isinstance(table, list) else table.tolist()
+
+
+def instance_values(counts, token_mode: Optional[int]):
+    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts.
+    ``counts`` is a list of rows or an (n, 6) array; the result is of the same kind."""
+    cols = [2, 4, 5] if token_mode is None else [0, 3, 1]
+    if isinstance(counts, list):
+        a, b, c = cols
+        return [(row[a], row[b], row[c]) for row in counts]
+    return counts[:, cols]
+
+
+def ordered_values(counts, token_mode: Optional[int], keys: Sequence[str]):
+    """``instance_values`` in Perl's ``sort keys`` order of the instances' keys."""
+    values = instance_values(counts, token_mode)
+    order = perl_order(keys)
+    if isinstance(values, list):
+        return [values[i] for i in order]
+    return values[order]
 
 
 @dataclass(frozen=True)
@@ -93,10 +114,11 @@ class Averages:
 
 
 # drand48, as Perl's srand()/rand() use it: srand(s) sets state (s << 16) + 0x330E.
-_A = np.uint64(0x5DEECE66D)
-_C = np.uint64(0xB)
-_MASK = np.uint64((1 << 48) - 1)
-
+_A = 0x5DEECE66D
+_C = 0xB
+_MASK = (1 << 48) - 1
+# Bootstraps of at most this many (draw, table) additions run in plain Python: cheaper than importing numpy.
+PURE_BOOTSTRAP_WORK = 60_000
 
 _DRAW_BLOCK = 64  # draws per step: (64, resamples) arrays, a few MB at most
 
@@ -106,7 +128,7 @@ def _jumps(steps: int) -> Tuple[np.ndarray, np.ndarray]:
     mult, incr = [], []
     a, c = 1, 0
     for _ in range(steps):
-        a, c = (a * 0x5DEECE66D) % (1 << 48), (c * 0x5DEECE66D + 0xB) % (1 << 48)
+        a, c = (a * _A) & _MASK, (c * _A + _C) & _MASK
         mult.append(a)
         incr.append(c)
     return np.array(mult, dtype=np.uint64), np.array(incr, dtype=np.uint64)
@@ -124,6 +146,64 @@ def resample_count(resamples: Number) -> int:
     if resamples == float("inf"):
         raise RougeError("-r must be a finite number of resamples")
     return int(math.ceil(resamples))
+
+
+_DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
+
+
+def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
+    """Resample i's ``int(rand(n))`` draws after ``srand(i)``, for i < count."""
+    a, c, mask = _A, _C, _MASK
+    # int((state / 2**48) * n): scaling by 2**-48 is exact, so the product may be formed in either order
+    scale = float(n) * 2.0**-48
+    for i in range(count):
+        state = (i << 16) + 0x330E
+        row = []
+        for _ in range(n):
+            state = (a * state + c) & mask
+            row.append(int(state * scale))
+        yield row
+
+
+def _draw_columns(n: int, count: int) -> List[List[int]]:
+    """Draw k of every resample, for k < n (kept for the run: every block of n instances draws the
+    same). After srand(i), the k-th state is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear
+    in i: a range, masked."""
+    key = (n, count)
+    columns = _DRAWS.get(key)
+    if columns is not None:
+        return columns
+    scale = float(n) * 2.0**-48
+    mask = _MASK
+    columns = []
+    a_k, c_k = 1, 0
+    for _ in range(n):
+        a_k, c_k = (a_k * _A) & mask, (c_k * _A + _C) & mask
+        p, q = (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask
+        # int(state * scale) for each state, the loops in C
+        columns.append(list(map(int, map(scale.__mul__, map(mask.__and__, range(q, q + p * count, p))))))
+    if len(_DRAWS) > 16:
+        _DRAWS.clear()
+    _DRAWS[key] = columns
+    return columns
+
+
+def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
+    """``bootstrap_sums`` in plain Python for small tables (lists of 3-tuples): the same draws, the
+    same additions in the same order, so the same floats."""
+    out: List[list] = []
+    for table in tables:
+        n = len(table)
+        values = [[row[c] for row in table].__getitem__ for c in range(3)]
+        if n * count <= PURE_BOOTSTRAP_WORK:
+            # draw by draw for all resamples at once: each sum is still 0.0 + its draws in order
+            sums = [[0.0] * count for _ in range(3)]
+            for column in _draw_columns(n, count):
+                sums = [list(map(add, acc, map(value, column))) for acc, value in zip(sums, values)]
+            out.append([list(row) for row in zip(*sums)])
+        else:  # resample by resample (a tight ulimit -v: no numpy, and no room for every draw)
+            out.append([[reduce(add, map(value, draws), 0.0) for value in values] for draws in _draw_rows(n, count)])
+    return out
 
 
 def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> List[np.ndarray]:
@@ -144,6 +224,7 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
         if n:
             values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
             state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
+            mask = np.uint64(_MASK)
             scale = float(n)
             step = _DRAW_BLOCK
             mult, incr = _jumps(step)
@@ -152,7 +233,7 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
                 # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
                 states = mult[:k, None] * state[None, :]
                 states += incr[:k, None]
-                states &= _MASK
+                states &= mask
                 draws = states.astype(np.float64)
                 draws *= 2.0**-48
                 draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
@@ -166,7 +247,7 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
     return out  # type: ignore[return-value]
 
 
-def _perl_index(arr: np.ndarray, i: int) -> float:
+def _perl_index(arr: Sequence[float], i: int) -> float:
     """$array[$i]: negative indices count from the end; past either end is undef, i.e. 0."""
     n = len(arr)
     if -n <= i < n:
@@ -174,38 +255,43 @@ def _perl_index(arr: np.ndarray, i: int) -> float:
     return 0.0
 
 
+def _running_sum(xs: Sequence[float]) -> float:
+    """Left to right from the first term, as the script's loop adds (and as numpy's cumsum); not
+    sum(), which compensates rounding from Python 3.12 on."""
+    return reduce(add, xs)
+
+
 def summarize(
-    values: np.ndarray,
-    sums: Optional[np.ndarray],
+    values: list,
+    sums: Optional[list],
     token_mode: Optional[int],
     resamples: Number,
     confidence: Number,
     alpha: Number,
 ) -> Averages:
-    """``computeAverages`` from a block's values (Perl order) and its resample sums.
+    """``computeAverages`` from a block's values (rows in Perl order) and its resample sums (rows).
 
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
     totals: List[Number] = [0, 0, 0]
     if len(values):
-        # cumsum adds in order, as the script's loop does (np.sum would add pairwise)
-        totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
+        totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
     count = len(sums)
     n = len(values)
     if token_mode is None:
-        samples = sums / n if n else np.zeros_like(sums)
+        columns = [[row[c] / n for row in sums] if n else [0.0] * count for c in range(3)]
     else:
-        samples = _token_ratios(sums, alpha)
+        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in sums])]
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
     upper_a = int(resamples - delta - 1)
     lower_a = int(delta)
     ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
     mean, low, high = [], [], []
     for c in range(3):
-        ranked = np.sort(samples[:, c])
-        mean.append(float(np.cumsum(ranked)[-1]) / count)
+        ranked = sorted(columns[c])
+        mean.append(_running_sum(ranked) / count)
         la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
         ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)
         low.append(la + (lb - la) * ratio)
@@ -230,31 +316,39 @@ def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=No
 
 
 def average_many(
-    tables: Sequence[np.ndarray],
+    tables: Sequence,
     token_mode: Optional[int],
     resamples: Number,
     confidence: Number,
     alpha: Number,
     workers=None,
 ) -> List[Averages]:
-    """``computeAverages`` for many blocks (values already in Perl order), sharing the draws."""
+    """``computeAverages`` for many blocks (values already in Perl order), sharing the draws.
+    Tables are lists of 3-tuples or (n, 3) arrays; small bootstraps run without numpy."""
     if token_mode == 2:
-        return [summarize(t, None, token_mode, resamples, confidence, alpha) for t in tables]
+        return [summarize(table_rows(t), None, token_mode, resamples, confidence, alpha) for t in tables]
     count = resample_count(resamples)
     if count == 0:
         raise RougeError(
             f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
         )
-    sums = parallel_bootstrap_sums(tables, count, workers)
-    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
+    work = 0
+    for t in tables:
+        work += len(t) * count
+    if all(isinstance(t, list) for t in tables) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
+        sums = pure_bootstrap_sums(tables, count)
+    else:
+        load_numpy()
+        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
+        sums = [s.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
+    return [summarize(table_rows(t), s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 
-def _token_ratios(sums: np.ndarray, alpha: Number) -> np.ndarray:
-    """-t 1: each resample's corpus-level R = hits/model, P = hits/peer, F from them (unrounded)."""
-    model, peer, hit = sums[:, 0], sums[:, 1], sums[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rec = np.where(model > 0, hit / np.where(model > 0, model, 1), 0.0)
-        prec = np.where(peer > 0, hit / np.where(peer > 0, peer, 1), 0.0)
-        denom = (1 - alpha) * prec + alpha * rec
-        f = np.where(denom > 0, (rec * prec) / np.where(denom > 0, denom, 1), 0.0)
-    return np.stack([rec, prec, f], axis=1)
+def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
+    """-t 1: a resample's corpus-level R = hits/model, P = hits/peer, F from them (unrounded)."""
+    model, peer, hit = row
+    rec = hit / model if model > 0 else 0.0
+    prec = hit / peer if peer > 0 else 0.0
+    denom = (1 - alpha) * prec + alpha * rec
+    f = (rec * prec) / denom if denom > 0 else 0.0
+    return [rec, prec, f]

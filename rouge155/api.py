@@ -4,20 +4,29 @@ The command line is a thin layer over :func:`iter_results`; ``Result.to_text()``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-import numpy as np
-
-from . import batch
-from .aggregate import Averages, Counts, average_many, instance_values, perl_order
+from ._record import dataclass  # dataclasses' records without its start-up cost
+from ._lazy import load_numpy, numpy_usable
+from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
 from .config import EvalConfig, Evaluation
-from .errors import OptionError
-from .evaluate import MemorySource, MetricBlock, Run, TextSource
+from .errors import OptionError, RougeError
+from .evaluate import MemorySource, MetricBlock, Run, TextSource, metric_plan
 from .options import Options, typed_options
 from .report import block_text
 from .resources import load_language_data, resolve_data_dir
-from .workers import Workers
+
+# Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
+# than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
+# SMALL_RUN_WORK for the text (about 0.5 ns each: per pair and metric 60 per byte read under -b/-l,
+# peer bytes x model bytes for ROUGE-L/W, half the squares for ROUGE-S without a gap limit; 80 ms
+# or so) and SMALL_RUN_BOOTSTRAP additions of resampled rows. So does every run under an
+# address-space limit numpy cannot load in (same output, slower).
+SMALL_RUN_PAIRS = 1000
+SMALL_RUN_WORK = 160_000_000
+SMALL_RUN_BOOTSTRAP = 200_000
 
 
 @dataclass(frozen=True)
@@ -38,7 +47,7 @@ class MetricResult:
     kind: str
     averages: Averages
     keys: List[str]
-    counts: np.ndarray  # per instance: model count, hit, R, peer count, P, F
+    counts: Sequence  # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
     token_mode: Optional[int] = None
     alpha: float = 0.5
 
@@ -59,7 +68,7 @@ class MetricResult:
         cut = len(self.system) + 1
         return [
             InstanceResult(key, key[:-cut], Counts(*row))
-            for key, row in zip(self.keys, self.counts.tolist())
+            for key, row in zip(self.keys, table_rows(self.counts))
         ]
 
     def to_text(self, options: Options) -> str:
@@ -91,12 +100,9 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options, workers: Optional[Workers] = None) -> List[MetricResult]:
+def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
     """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
-    tables = []
-    for b in blocks:
-        order = perl_order(b.keys)
-        tables.append(instance_values(b.counts, options.token_mode_num)[order])
+    tables = [ordered_values(b.counts, options.token_mode_num, b.keys) for b in blocks]
     averages = average_many(
         tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, workers
     )
@@ -104,6 +110,46 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, workers: Optional[W
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
         for b, a in zip(blocks, averages)
     ]
+
+
+def _small(config: EvalConfig, options: Options, systems: Sequence[str], source: TextSource) -> bool:
+    """Whether the step-by-step engine scores this run sooner than numpy can be imported."""
+    wanted = set(systems)
+    instances = pairs = 0
+    for ev in config.evaluations:
+        peers = len(wanted.intersection(ev.peers))
+        instances += peers
+        pairs += peers * len(ev.model_ids)
+        if pairs > SMALL_RUN_PAIRS:
+            return False
+    try:
+        resamples = resample_count(options.resamples_num)
+    except RougeError:
+        return False  # reported where the script reports it
+    plan = metric_plan(options)
+    if instances * resamples * len(plan) > SMALL_RUN_BOOTSTRAP:
+        return False
+    lcs = sum(1 for spec in plan if spec.kind in ("L", "W"))
+    unlimited_skips = sum(1 for spec in plan if spec.kind == "S" and options.skip_distance_num < 0)
+    cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
+    sizes: Dict[str, int] = {}
+
+    def size(path: str) -> int:
+        if path not in sizes:
+            sizes[path] = min(source.size(path), cap) if cap > 0 else source.size(path)
+        return sizes[path]
+
+    work = 0
+    for ev in config.evaluations:
+        models = [size(path) for _, path in ev.model_paths()]
+        for system in wanted.intersection(ev.peers):
+            peer = size(ev.peer_path(system))
+            for model in models:
+                work += 60 * len(plan) * (peer + model) + lcs * peer * model
+                work += unlimited_skips * (peer * peer + model * model) // 2
+        if work > SMALL_RUN_WORK:
+            return False
+    return True
 
 
 def iter_results(
@@ -123,18 +169,29 @@ def iter_results(
 
     ``warn`` receives the script's stderr lines, ``debug`` its ``-v`` lines. ``jobs`` > 1 spreads the
     work over processes; ``progress`` is called with the number of evaluations done; ``engine="step"``
-    forces the step-by-step engine; ``dask`` (a ``distributed.Client`` or a scheduler address) sends
-    the chunks to a Dask cluster. None of these changes the results.
+    forces the step-by-step engine, ``"batch"`` the batched one where it applies (``"auto"``: batched
+    unless the run is small); ``dask`` (a ``distributed.Client`` or a scheduler address) sends the
+    chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
     language = load_language_data(resolve_data_dir(data_dir))
     source = source or TextSource()
-    if engine == "auto" and batch.supported(options):
+    use_batch = engine == "batch" or (engine == "auto" and (dask is not None
+                                                             or not _small(config, options, systems, source)))
+    use_batch = use_batch and numpy_usable()
+    if use_batch:
+        from . import batch
+
+        use_batch = batch.supported(options)
+    if use_batch:
+        load_numpy()
         if dask is not None:
             from .dask_executor import DaskWorkers
 
             executor = DaskWorkers(dask)
         else:
+            from .workers import Workers
+
             executor = Workers(jobs)
         with executor as workers:
             try:

@@ -9,11 +9,13 @@ engine (:class:`evaluate.Run`), which reproduces the partial output exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from ._lazy import lazy_import
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .aggregate import ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
@@ -27,7 +29,11 @@ from .perl import r5, r5_many
 from .language import text_model
 from .readers import format_kind, limited_text, limited_units, parse_units
 from .tokenize import TokenIds, Tokenizer
-from .workers import Workers
+
+if TYPE_CHECKING:
+    from .workers import Workers
+
+np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (api.iter_results)
 
 PRELOAD_BYTES = 1 << 21  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
 PRELOAD_LARGEST = 1 << 18  # larger files go through ``Corpus.doc``, which tokenises them in blocks of units
@@ -549,7 +555,10 @@ def run_blocks(
         token_ids = token_vocabulary(options, language)
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
-    workers = workers or Workers(1)
+    if workers is None:
+        from .workers import Workers
+
+        workers = Workers(1)
     total = sum(weights)  # integers
     bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]

@@ -13,7 +13,10 @@ chain share one copy of it).
 from __future__ import annotations
 
 import struct
-from typing import Dict, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, Tuple
 
 HASH_MAGIC = 0x061561
 _PAGE_HEADER = 26  # lsn(8) pgno(4) prev(4) next(4) entries(2) hf_offset(2) level(1) type(1)

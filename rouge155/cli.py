@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-import click
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Sequence, Tuple, Union
 
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from . import __version__
-from .api import iter_results
-from .config import read_file_list, read_xml_config
 from .errors import RougeError
 from .options import Options
 from .usage import invoked_name, usage, usage_full
@@ -283,6 +282,9 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
 
         data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
         load_language_data(data_dir)
+        from .api import iter_results
+        from .config import read_file_list, read_xml_config
+
         source = None
         if extras.plain_text:
             config, source = _plain_text_config(extras)
@@ -378,67 +380,91 @@ def _progress_bar(total: int):
     return tqdm(total=total, unit="eval", file=sys.stderr, delay=2.0, leave=False)
 
 
-class _PerlCommand(click.Command):
-    """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
+def _click_main():
+    """The click command, built on first use: click is imported only when a long option is given
+    (importing it costs more than a small run; the Perl flags have their own parser above)."""
+    import click
 
-    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
-        parsed = getopts(args)
-        ctx.meta["rouge155.argv"] = list(args)
-        return super().parse_args(ctx, parsed.long)
+    class _PerlCommand(click.Command):
+        """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
+
+        def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+            parsed = getopts(args)
+            ctx.meta["rouge155.argv"] = list(args)
+            return super().parse_args(ctx, parsed.long)
+
+    @click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
+    @click.version_option(__version__, "--version", prog_name=PROG)
+    @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                  help="Processes to use (the output is identical for any N).")
+    @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
+    @click.option("--format", "output_format", type=click.Choice(["text", "json", "csv", "html"]), default="text",
+                  show_default=True, help="text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, per "
+                  "instance too (schema: schema/rouge155-result.schema.json); html: one self-contained page "
+                  "with charts (rouge155-report).")
+    @click.option("--precise", is_flag=True, help="json/csv: unrounded values instead of the report's %7.5f ones.")
+    @click.option("--system-dir", help="Plain-text mode (pyrouge's convention): directory of system summaries.")
+    @click.option("--model-dir", help="Plain-text mode: directory of reference (model) summaries.")
+    @click.option("--system-pattern", help="Regex for system file names; its group is the ID (e.g. 'doc.(\\d+).txt').")
+    @click.option("--model-pattern", help="Regex for reference file names, #ID# standing for the ID.")
+    @click.option("--system-id", default="1", show_default=True, help="System name in plain-text modes.")
+    @click.option("--summaries", help="Parallel-file mode (files2rouge's convention): one system summary per line.")
+    @click.option("--references", help="Parallel-file mode: one reference summary per line, parallel to --summaries.")
+    @click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
+    @click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
+                  "installed with its data, else a rule-based splitter).")
+    @click.option("--dask", metavar="ADDRESS", help="Compute on a Dask cluster: the scheduler's address "
+                  "(e.g. tcp://host:8786); same output. Needs pip install rouge155[dask].")
+    @click.option("--unicode", is_flag=True, help="Tokenize as the Unicode fork ROUGE-1.5.5-unicode does (UTF-8, "
+                  "lc, Unicode \\w tokens, -b in characters), byte for byte.")
+    @click.option("--language", help="ISO 639-1 code (de, ru, zh, ...): Unicode tokens fit for the language, its "
+                  "Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th (README: language matrix).")
+    @click.option("--char-level", is_flag=True, help="With --language zh/ja/th: one token per character, no segmenter.")
+    @click.option("--write-token-ids", metavar="DIR", help="Also write every summary as integer token ids, and a "
+                  "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).")
+    @click.option("--synonyms", is_flag=True, help="Add ROUGE 2.0's ROUGE-N+Synonyms blocks (WordNet 3.0; needs "
+                  "rouge155[rouge2]).")
+    @click.option("--topic", metavar="REGEX", help="Add ROUGE 2.0's ROUGE-1-Topic: words whose word_tag matches "
+                  "REGEX (e.g. 'nn|jj').")
+    @click.option("--topic-uniq", is_flag=True, help="Add ROUGE-1-TopicUniq (each topic word once; regex from "
+                  "--topic, default nn|jj).")
+    @click.pass_context
+    def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
+        """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.
+
+        \b
+        Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]   (rouge155 -H lists the flags)
+               rouge155 [PERL FLAGS] --system-dir D --model-dir D --system-pattern RE --model-pattern RE
+               rouge155 [PERL FLAGS] --summaries FILE --references FILE [--sentence-sep SEP]
+
+        Note: ROUGE-S with no gap limit (-2 -1) counts every token pair of a summary, so its cost is
+        quadratic in summary length by definition; ROUGE-L and W compare every model sentence with
+        every peer sentence, so theirs is quadratic in the number of sentences.
+        """
+        extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise,
+                        prog=invoked_name(sys.argv[0]), **plain)
+        status = run(ctx.meta["rouge155.argv"], extras=extras)
+        ctx.exit(status)
+
+    return main
 
 
-@click.command(cls=_PerlCommand, context_settings={"help_option_names": ["--help"]})
-@click.version_option(__version__, "--version", prog_name=PROG)
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to use (the output is identical for any N).")
-@click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "csv", "html"]), default="text",
-              show_default=True, help="text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, per "
-              "instance too (schema: schema/rouge155-result.schema.json); html: one self-contained page "
-              "with charts (rouge155-report).")
-@click.option("--precise", is_flag=True, help="json/csv: unrounded values instead of the report's %7.5f ones.")
-@click.option("--system-dir", help="Plain-text mode (pyrouge's convention): directory of system summaries.")
-@click.option("--model-dir", help="Plain-text mode: directory of reference (model) summaries.")
-@click.option("--system-pattern", help="Regex for system file names; its group is the ID (e.g. 'doc.(\\d+).txt').")
-@click.option("--model-pattern", help="Regex for reference file names, #ID# standing for the ID.")
-@click.option("--system-id", default="1", show_default=True, help="System name in plain-text modes.")
-@click.option("--summaries", help="Parallel-file mode (files2rouge's convention): one system summary per line.")
-@click.option("--references", help="Parallel-file mode: one reference summary per line, parallel to --summaries.")
-@click.option("--sentence-sep", help="Parallel-file mode: the string that separates sentences within a line.")
-@click.option("--split-sentences", is_flag=True, help="Plain-text modes: split sentences (nltk punkt if "
-              "installed with its data, else a rule-based splitter).")
-@click.option("--dask", metavar="ADDRESS", help="Compute on a Dask cluster: the scheduler's address "
-              "(e.g. tcp://host:8786); same output. Needs pip install rouge155[dask].")
-@click.option("--unicode", is_flag=True, help="Tokenize as the Unicode fork ROUGE-1.5.5-unicode does (UTF-8, "
-              "lc, Unicode \\w tokens, -b in characters), byte for byte.")
-@click.option("--language", help="ISO 639-1 code (de, ru, zh, ...): Unicode tokens fit for the language, its "
-              "Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th (README: language matrix).")
-@click.option("--char-level", is_flag=True, help="With --language zh/ja/th: one token per character, no segmenter.")
-@click.option("--write-token-ids", metavar="DIR", help="Also write every summary as integer token ids, and a "
-              "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).")
-@click.option("--synonyms", is_flag=True, help="Add ROUGE 2.0's ROUGE-N+Synonyms blocks (WordNet 3.0; needs "
-              "rouge155[rouge2]).")
-@click.option("--topic", metavar="REGEX", help="Add ROUGE 2.0's ROUGE-1-Topic: words whose word_tag matches "
-              "REGEX (e.g. 'nn|jj').")
-@click.option("--topic-uniq", is_flag=True, help="Add ROUGE-1-TopicUniq (each topic word once; regex from --topic, "
-              "default nn|jj).")
-@click.pass_context
-def main(ctx: click.Context, jobs: int, quiet: bool, output_format: str, precise: bool, **plain) -> None:
-    """A drop-in replacement for ROUGE-1.5.5.pl: same flags, same output, faster.
+def __getattr__(name: str):
+    if name == "main":  # the click command (tests, embedding)
+        return _click_main()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    \b
-    Usage: rouge155 [PERL FLAGS] CONFIG [SYSTEM-ID]   (rouge155 -H lists the flags)
-           rouge155 [PERL FLAGS] --system-dir D --model-dir D --system-pattern RE --model-pattern RE
-           rouge155 [PERL FLAGS] --summaries FILE --references FILE [--sentence-sep SEP]
 
-    Note: ROUGE-S with no gap limit (-2 -1) counts every token pair of a summary, so its cost is
-    quadratic in summary length by definition; ROUGE-L and W compare every model sentence with
-    every peer sentence, so theirs is quadratic in the number of sentences.
-    """
-    extras = Extras(jobs=jobs, progress=not quiet, output_format=output_format, precise=precise,
-                    prog=invoked_name(sys.argv[0]), **plain)
-    status = run(ctx.meta["rouge155.argv"], extras=extras)
-    ctx.exit(status)
+def _dispatch() -> None:
+    """Perl flags alone, or with --version only, run without click."""
+    argv = sys.argv[1:]
+    long = getopts(argv).long
+    if not long:
+        sys.exit(run(argv, extras=Extras(progress=True, prog=invoked_name(sys.argv[0]))))
+    if long == ["--version"]:
+        sys.stdout.write(f"{PROG}, version {__version__}\n")
+        sys.exit(0)
+    _click_main()(prog_name=PROG)
 
 
 def entry_point() -> None:
@@ -446,7 +472,7 @@ def entry_point() -> None:
     flushed first): on large runs that clean-up is pure waiting."""
     code = 0
     try:
-        main(prog_name=PROG)
+        _dispatch()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):

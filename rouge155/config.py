@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Tuple
+
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .errors import RougeError
 from .perl import chomped_lines
 
@@ -141,13 +144,15 @@ class _ConfigBuilder:
 
 
 # The plain layout pyrouge, files2rouge and most scripts write: ASCII without control characters,
-# entities, comments, CDATA or single quotes, upper-case names, the usual children of EVAL. Such a
-# file is read with regular expressions; anything else goes to the XML parser (same result).
+# entities, comments, CDATA or single quotes, upper-case names, the usual children of EVAL, under a
+# ROUGE-EVAL root (or ROUGE_EVAL, as in the release's BE samples: the script's walk ignores the
+# root's name). Such a file is read with regular expressions; anything else goes to the XML parser
+# (same result).
 _FAST_ASCII = re.compile(rb"[\t\n\x20-\x7e]*")
 _FAST_HEAD = re.compile(
     rb'\s*(?:<\?xml version="1\.0"(?: encoding="(?i:utf-8|us-ascii)")?(?: standalone="(?:yes|no)")?\?>\s*)?'
-    rb'<ROUGE-EVAL(?: version="[^"<&]*")?>\s*')
-_FAST_TAIL = re.compile(rb"</ROUGE-EVAL>\s*")
+    rb'<ROUGE([-_])EVAL(?: version="[^"<&]*")?>\s*')
+_FAST_TAIL = re.compile(rb"</ROUGE([-_])EVAL>\s*")
 _FAST_EVAL = re.compile(rb'<EVAL ID="([^"<&]*)">(.*?)</EVAL>\s*', re.S)
 _FAST_CHILD = re.compile(
     rb'\s*(?:<(PEER-ROOT|MODEL-ROOT)>([^<&]*)</\1>'
@@ -173,7 +178,7 @@ def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
         return None
     head = _FAST_HEAD.match(raw)
     tail = _FAST_TAIL.search(raw, head.end()) if head else None
-    if tail is None or tail.end() != len(raw):
+    if tail is None or tail.end() != len(raw) or tail.group(1) != head.group(1):
         return None
     pos, end = head.end(), tail.start()
     build = _ConfigBuilder()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .aggregate import Counts, ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
@@ -37,6 +38,13 @@ class TextSource:
     def read(self, path: str) -> bytes:
         return read_file(path)
 
+    def size(self, path: str) -> int:
+        """The text's size in bytes (0 when it cannot be read: the run reports that later)."""
+        try:
+            return os.path.getsize(path)
+        except OSError:
+            return 0
+
 
 class MemorySource(TextSource):
     """Summaries held in memory, keyed by the names the config uses."""
@@ -53,6 +61,9 @@ class MemorySource(TextSource):
         except KeyError:
             raise RougeError(f"Cannot open {path}") from None
 
+    def size(self, path: str) -> int:
+        return len(self._texts.get(path, b""))
+
 
 @dataclass(frozen=True)
 class MetricSpec:
@@ -67,12 +78,13 @@ class MetricSpec:
 @dataclass
 class MetricBlock:
     """One metric for one system: each instance's key (``evalID.systemID``) and counts row
-    (model count, hit, R, peer count, P, F), in evaluation order."""
+    (model count, hit, R, peer count, P, F), in evaluation order: a list of float tuples here, an
+    (n, 6) numpy array from the batched engine (:func:`aggregate.table_rows` reads both)."""
 
     system: str
     spec: MetricSpec
     keys: List[str] = field(default_factory=list)
-    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 6)))
+    counts: Sequence = field(default_factory=list)
 
 
 def metric_plan(options: Options) -> List[MetricSpec]:
@@ -199,8 +211,8 @@ class Run:
                         if self.debug:
                             self.debug(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(counts_row(counts))
-                yield MetricBlock(system, spec, keys, np.array(rows, dtype=np.float64).reshape(-1, 6))
+                        rows.append(tuple(float(v) for v in counts_row(counts)))
+                yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
         if system not in ev.peers:

@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Optional, Union
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Optional, Union
+
+    Value = Union[str, int, float, None]
+
+from ._record import dataclass  # dataclasses' records without its start-up cost
 from .errors import OptionError
 from .perl import Number, fmt_num, perl_num
-
-Value = Union[str, int, float, None]
 
 BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
 

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, List, Union
 
-if TYPE_CHECKING:  # numpy is imported where it is used (this module serves small runs too)
-    import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Union
 
-Number = Union[int, float]
+    import numpy as np  # imported where it is used (this module serves small runs too)
+
+    Number = Union[int, float]
+else:
+    Number = float  # for annotations only: an int or a float
 
 _NUM_PREFIX = re.compile(
     r"[ \t\n\r\f\v]*([+-]?)(?:(inf(?:inity)?|nan)|((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?))",

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import List, Optional, Sequence
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence
 
 from .errors import RougeError
 from .perl import Number, split_ws

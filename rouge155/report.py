@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import re
 from functools import cmp_to_key
-from typing import List, Optional, Sequence
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence
 
-from .aggregate import Averages
+from .aggregate import Averages, table_rows
 from .perl import fmt_num
 
 RULE = "-" * 45
@@ -39,7 +40,7 @@ def block_text(
     tag: str,
     averages: Averages,
     keys: Sequence[str],
-    values: np.ndarray,
+    values: Sequence,
     token_mode: Optional[int],
     confidence_label: str,
     per_eval: bool,
@@ -60,7 +61,7 @@ def block_text(
         # follows its random hash order, so any order is as right: ours is the plain string order.
         ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
                          key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
-        rows = values.tolist()
+        rows = table_rows(values)
         for k in ordered:
             r, p, f = (_value(v, token_mode) for v in rows[k])
             lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
@@ -74,7 +75,7 @@ MEASURES = ("recall", "precision", "f_score")
 def _instance_scores(result, precise: bool, weight: Optional[float]):
     """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P)."""
     out = []
-    for key, row in zip(result.keys, result.counts.tolist()):
+    for key, row in zip(result.keys, table_rows(result.counts)):
         model_count, hit, rec, peer_count, prec, f = row
         if precise:
             def ratio(h, c):

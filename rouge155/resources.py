@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Dict, FrozenSet, Mapping, Optional
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Dict, FrozenSet, Mapping, Optional
+
+from ._record import dataclass  # dataclasses' records without its start-up cost
 from .bdb import BDBDamaged, BDBError, read_hash_db
 from .errors import RougeError
 from .perl import chomped_lines, split_ws
@@ -22,6 +25,8 @@ MAX_DB_BYTES = 256 << 20
 
 def bundled_data_dir() -> Path:
     """The data shipped in the wheel (``rouge155/_data``), else the repository's ``data/`` (a checkout)."""
+    from pathlib import Path  # here, not at the top: pathlib costs a small run's start-up time
+
     here = Path(__file__).resolve().parent
     for candidate in (here / "_data", here.parent / "data"):
         if (candidate / "smart_common_words.txt").is_file():

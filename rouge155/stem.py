@@ -7,7 +7,10 @@ result of the previous one. nltk's PorterStemmer (any mode) gives other stems fo
 from __future__ import annotations
 
 import re
-from typing import Mapping, Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Mapping, Optional
 
 _c = "[^aeiou]"
 _v = "[aeiouy]"

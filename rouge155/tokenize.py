@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import Callable, Dict, FrozenSet, List, Optional
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, FrozenSet, List, Optional
 
+from ._lazy import lazy_import
 from .readers import _CLEAN_TABLE, clean_tokens
+
+np = lazy_import("numpy")  # TokenIds (the batched engine) only
 
 _UNITS_AT_ONCE = 4096
 _MARK = b"|"  # a unit boundary in ``many_unit_ids``: never a cleaned token (the clean-up blanks "|")

@@ -11,6 +11,11 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --mode pairs                  # score_pairs against rouge-score, side by side
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
   python scripts/bench.py --no-perl --pairs 2000 --only pyrouge-m --language ru   # --language cost
+  python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
+
+With --small, the installed ``rouge155`` command (next to this Python) and the reference run
+alternately --repeat times each (default 7); the table gives median wall times, the largest peak RSS
+and median CPU times (user + system: steadier than wall times on a busy machine).
 
 rouge155's times are the best of --repeat runs (default 3; a shared machine's noise only ever adds
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
@@ -144,25 +149,111 @@ def write_language_corpus(root: Path, english: Path, lang: str) -> str:
 
 
 def run_measured(cmd, cwd):
-    """Run through /usr/bin/time-like accounting: wall time and the child's own peak RSS."""
+    """Run through /usr/bin/time-like accounting: stdout, wall time, the child's own peak RSS (MB),
+    its exit status and its CPU time (user + system)."""
     code = (
         "import resource,subprocess,sys,time;"
         "t=time.perf_counter();p=subprocess.run(sys.argv[2:],cwd=sys.argv[1],stdout=subprocess.PIPE,stderr=subprocess.DEVNULL);"
-        "w=time.perf_counter()-t;sys.stdout.buffer.write(p.stdout);"
-        "sys.stderr.write('%f %d %d\\n'%(w,resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,p.returncode))"
+        "w=time.perf_counter()-t;sys.stdout.buffer.write(p.stdout);u=resource.getrusage(resource.RUSAGE_CHILDREN);"
+        "sys.stderr.write('%f %d %d %f\\n'%(w,u.ru_maxrss,p.returncode,u.ru_utime+u.ru_stime))"
     )
     p = subprocess.run([sys.executable, "-c", code, str(cwd), *cmd], capture_output=True)
-    wall, rss_kb, status = p.stderr.decode().split()[-3:]
-    return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status)
+    wall, rss_kb, status, cpu = p.stderr.decode().split()[-4:]
+    return p.stdout, float(wall), int(rss_kb) / 1024.0, int(status), float(cpu)
 
 
 def best_of(repeat: int, cmd, cwd):
     """``run_measured`` ``repeat`` times: the first output and status, the best time, the largest RSS."""
-    out, wall, rss, status = run_measured(cmd, cwd)
+    out, wall, rss, status, _cpu = run_measured(cmd, cwd)
     for _ in range(repeat - 1):
-        _out, w, r, _status = run_measured(cmd, cwd)
+        _out, w, r, _status, _cpu = run_measured(cmd, cwd)
         wall, rss = min(wall, w), max(rss, r)
     return out, wall, rss, status
+
+
+def _one_pair(root: Path) -> str:
+    """A one-pair SPL evaluation (one summary, one reference): the per-document call of RL loops."""
+    (root / "sys").mkdir(parents=True, exist_ok=True)
+    (root / "ref").mkdir(parents=True, exist_ok=True)
+    g = TextGen(7)
+    ref = g.summary(40, 70, 3, 4)
+    (root / "ref" / "0.A.spl").write_text("\n".join(ref) + "\n")
+    (root / "sys" / "0.spl").write_text("\n".join(g.related(ref, 0.5)) + "\n")
+    (root / "config.xml").write_text(
+        '<ROUGE-EVAL version="1.0">\n<EVAL ID="0"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">0.spl</P></PEERS>'
+        '<MODELS><M ID="A">0.A.spl</M></MODELS></EVAL>\n</ROUGE-EVAL>\n')
+    return "config.xml"
+
+
+def _median(xs):
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def small(a, ref) -> int:
+    """Start-up and small runs, the reference and rouge155 alternately; medians of --repeat runs."""
+    import os
+    import shutil
+
+    from difftools import SAMPLES, read_cases
+
+    ours = shutil.which("rouge155", path=os.path.dirname(sys.executable))
+    if ours is None:
+        print("the rouge155 command is not installed next to " + sys.executable, file=sys.stderr)
+        return 2
+    perl = ["perl", str(ref / "ROUGE-1.5.5.pl")]
+    data = ["-e", str(ref / "data")]
+    rows = [("--version", "-", [], [ours, "--version"], None),
+            ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
+    base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-small-"))
+    pair = base / "one-pair"
+    if not (pair / "config.xml").exists():
+        _one_pair(pair)
+    for name, flags in FLAGSETS.items():
+        args = flags.split() + ["config.xml"]
+        rows.append((f"one pair {name}", pair, perl + data + args, [ours] + data + args, True))
+    sample = SAMPLES / "sample-test"
+    if sample.is_dir():
+        for args, expected in read_cases(SAMPLES / "cases.txt"):
+            rows.append((expected.replace(".out", ""), sample, perl + data + args, [ours] + data + args, True))
+        quick = "-n 2 -a -x -r 10 ROUGE-test.xml".split()  # a quick look at the sample
+        rows.append((" ".join(quick), sample, perl + data + quick, [ours] + data + quick, True))
+    else:
+        print(f"(release sample absent at {SAMPLES}: its 17 runs are skipped)", file=sys.stderr)
+    if a.only:
+        rows = [r for r in rows if any(part in r[0] for part in a.only.split(","))]
+    print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same  "
+          f"{'perlcpu':>7s} {'ourscpu':>7s} {'ratio':>6s}")
+    worst = float("inf")
+    for label, cwd, perl_cmd, ours_cmd, compare in rows:
+        cwd = cwd if isinstance(cwd, Path) else base
+        tp, to, rp, ro, cp, co = [], [], 0.0, 0.0, [], []
+        out_p = out_o = b""
+        for _ in range(a.repeat):
+            if perl_cmd:
+                out_p, w, r, _s, cpu = run_measured(perl_cmd, cwd)
+                tp.append(w)
+                cp.append(cpu)
+                rp = max(rp, r)
+            out_o, w, r, _s, cpu = run_measured(ours_cmd, cwd)
+            to.append(w)
+            co.append(cpu)
+            ro = max(ro, r)
+        mp = _median(tp) if tp else float("nan")
+        mo = _median(to)
+        same = "-" if not compare else str(out_p == out_o)
+        ratio = mp / mo if tp else float("nan")
+        if tp:
+            worst = min(worst, ratio)
+        cpu_p = _median(cp) if cp else float("nan")
+        cpu_o = _median(co)
+        print(f"{label[:52]:52s} {mp:7.3f} {mo:7.3f} {ratio:6.2f} {rp:7.1f} {ro:7.1f} {same:5s} "
+              f"{cpu_p:7.3f} {cpu_o:7.3f} {cpu_p / cpu_o if cp else float('nan'):6.2f}")
+        sys.stdout.flush()
+    print(f"lowest ratio: {worst:.2f}")
+    return 0
 
 
 def main() -> int:
@@ -177,11 +268,15 @@ def main() -> int:
                     help="perl (default): against ROUGE-1.5.5.pl; pairs, dask: see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
-    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus")
+    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus; with --small, parts of case names")
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
-    ap.add_argument("--repeat", type=int, default=3, help="rouge155 runs per measurement (best time kept)")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="rouge155 runs per measurement (best time kept; default 3); with --small, runs of "
+                         "both programs (medians; default 7)")
+    ap.add_argument("--small", action="store_true",
+                    help="start-up, the release sample's 17 runs and a one-pair run (medians, side by side)")
     ap.add_argument("--language", help="also time rouge155 --language LANG on the same corpus in LANG's script "
                     "(issue 10: at most 1.5x the English run)")
     ap.add_argument("--reuse-perl", action="store_true",
@@ -194,6 +289,10 @@ def main() -> int:
     if not a.no_perl and ref is None:
         print("reference not installed: bash scripts/setup-reference.sh", file=sys.stderr)
         return 2
+    if a.small:
+        a.repeat = a.repeat or 7
+        return small(a, ref)
+    a.repeat = a.repeat or 3
     only = set(a.only.split(",")) if a.only else None
     rows = []
     for size in [int(x) for x in a.pairs.split(",") if x]:
@@ -239,7 +338,7 @@ def main() -> int:
                 saved = json.loads(cache.read_text())
                 out_p, wall_p, rss_p, st_p = (root / f"perl-{name}.out").read_bytes(), saved["wall"], saved["rss"], saved["status"]
             else:
-                out_p, wall_p, rss_p, st_p = run_measured(
+                out_p, wall_p, rss_p, st_p, _cpu = run_measured(
                     ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
                 (root / f"perl-{name}.out").write_bytes(out_p)
                 cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))

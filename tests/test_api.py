@@ -86,7 +86,7 @@ def test_batched_and_step_engines_agree(tmp_path):
                 cfg = read_xml_config(pos[0])
                 systems = sorted(cfg.peer_ids) if parsed.flags.get("a") else [pos[1]]
             texts = []
-            for engine in ("auto", "step"):
+            for engine in ("batch", "step"):
                 try:
                     texts.append("".join(r.to_text(opts) for r in iter_results(cfg, opts, systems, engine=engine)))
                 except Exception as exc:  # both must fail alike

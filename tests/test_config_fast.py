@@ -48,6 +48,8 @@ PLAIN = (b'<?xml version="1.0" encoding="UTF-8"?>\n<ROUGE-EVAL version="1.0">\n'
 def test_plain_layouts_match_the_parser():
     fast, slow = _both(PLAIN)
     assert fast is not None and fast == slow
+    underscore = PLAIN.replace(b"ROUGE-EVAL", b"ROUGE_EVAL")  # the release's BE sample configs
+    assert _both(underscore)[0] == fast and _both(underscore)[1] == fast
     t1 = fast.evaluations[0]
     assert t1.model_root == "models" and t1.peers == {"1": "a.html", "3": ""}  # empty P: nothing set
     assert t1.model_ids == ["A", "A", "B"] and t1.models == {"A": "n.html", "B": "o.html"}
@@ -63,6 +65,7 @@ def test_plain_layouts_match_the_parser():
     (b"<PEERS>", b"<peers>"),  # lower case (the walk is case-insensitive)
     (b'encoding="UTF-8"', b'encoding="latin-1"'),
     (b"</ROUGE-EVAL>", b"</ROUGE-EVAL><x/>"),  # not well-formed
+    (b"</ROUGE-EVAL>", b"</ROUGE_EVAL>"),  # mismatched tags
     (b"<EVAL ID=\"t2\">", b"<EVAL ID=\"t2\" X=\"1\">"),
 ])
 def test_anything_else_goes_to_the_parser(change):

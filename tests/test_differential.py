@@ -1,7 +1,8 @@
 """Differential testing: generated evaluation sets x random flags, stdout byte-identical to the reference.
 
 Cases where the reference itself varies between two runs (Perl's hash order) are excluded and counted.
-Odd chunks run rouge155 with two worker processes (--jobs 2).
+Odd chunks run rouge155 with two worker processes (--jobs 2) and every set through the batched
+engine; even chunks score small sets (up to api.SMALL_RUN_PAIRS pairs) in plain Python, as the CLI does.
 """
 import os
 
@@ -15,7 +16,9 @@ SEED = int(os.environ.get("ROUGE155_DIFF_SEED", "20261121"))
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_differential(reference, tmp_path, chunk):
+def test_differential(reference, tmp_path, chunk, monkeypatch):
+    if chunk % 2:  # odd chunks: every set through the batched engine (even ones: small sets in plain Python)
+        monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)
     cases = differential_cases(SEED + chunk, PER_CHUNK, str(tmp_path))
     bad, excluded = [], 0
     for cwd, args in cases:

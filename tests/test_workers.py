@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from rouge155 import batch
+from rouge155 import api, batch
 from rouge155.workers import Workers, run_tasks
 
 
@@ -66,6 +66,7 @@ def test_tiny_chunks_same_bytes_with_workers(tmp_path, monkeypatch):
     from difftools import differential_cases, run_ours
 
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
+    monkeypatch.setattr(api, "SMALL_RUN_PAIRS", 0)  # every set through the batched engine
     cases = differential_cases(4242, 40, str(tmp_path), be_share=0.0)
     for cwd, args in cases:
         one = run_ours(args, cwd, jobs=1)
@@ -80,6 +81,7 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
     from difftools import differential_cases, run_ours
 
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
+    monkeypatch.setattr(api, "SMALL_RUN_PAIRS", 0)
     forked = []
     original = Workers.run_tasks
 

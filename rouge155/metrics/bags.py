@@ -5,9 +5,13 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-from typing import Tuple
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Tuple
 
-import numpy as np
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 def counted_keys(owner: np.ndarray, codes: np.ndarray, width: int) -> Tuple[np.ndarray, np.ndarray]:

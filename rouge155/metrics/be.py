@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
-from typing import Callable, List, Optional
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, List, Optional
+
+from .._record import dataclass  # dataclasses' records without its start-up cost
 from ..errors import RougeError
 from ..perl import chomped_lines, split_ws
 from ..readers import format_kind

@@ -7,11 +7,15 @@ counted hit uses one of each: hits never exceed ROUGE-1's.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
+    Trace = Optional[Callable[[List[str]], None]]
 
-Trace = Optional[Callable[[List[str]], None]]
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 _DIAG, _UP, _LEFT = 1, 2, 3
 

@@ -3,9 +3,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Sequence, Tuple
 
-import numpy as np
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Sequence, Tuple
+
+from .._lazy import lazy_import
+
+np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 from ..perl import Number
 

@@ -1,0 +1,144 @@
+"""``dataclass`` and ``field`` for this package's records, without the import cost of dataclasses.
+
+``import dataclasses`` loads inspect (and with it ast, dis and tokenize): a third of a small run's
+start-up. The records made here get what dataclasses would generate for them: ``__init__`` (with
+defaults, ``default_factory`` and ``__post_init__``), ``__repr__``, ``__eq__``, ``__match_args__``
+and, when frozen, ``__setattr__``/``__delattr__`` that refuse and a field-tuple ``__hash__``.
+``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on them too: the first
+look-up of ``__dataclass_fields__`` imports dataclasses and takes the fields of a real twin class.
+"""
+from __future__ import annotations
+
+_MISSING = object()
+
+
+class FrozenInstanceError(AttributeError):
+    """Assignment to a field of a frozen record."""
+
+
+class _Field:
+    __slots__ = ("default", "default_factory")
+
+    def __init__(self, default=_MISSING, default_factory=_MISSING):
+        self.default = default
+        self.default_factory = default_factory
+
+
+def field(*, default=_MISSING, default_factory=_MISSING):
+    """A field's default or default factory (as ``dataclasses.field``)."""
+    if default is not _MISSING and default_factory is not _MISSING:
+        raise ValueError("cannot specify both default and default_factory")
+    return _Field(default, default_factory)
+
+
+class _DataclassFields:
+    """``__dataclass_fields__`` built on first use from a real dataclass with the same fields."""
+
+    def __get__(self, obj, owner):
+        import dataclasses
+
+        spec = owner.__record_spec__
+        namespace = {"__annotations__": dict(spec["annotations"]), "__module__": owner.__module__,
+                     "__qualname__": owner.__qualname__}
+        for name, f in spec["defaults"].items():
+            namespace[name] = dataclasses.field(default=f.default) if f.default_factory is _MISSING \
+                else dataclasses.field(default_factory=f.default_factory)
+        twin = dataclasses.dataclass(frozen=spec["frozen"])(type(owner.__name__, (), namespace))
+        owner.__dataclass_params__ = twin.__dataclass_params__
+        owner.__dataclass_fields__ = twin.__dataclass_fields__
+        return twin.__dataclass_fields__
+
+
+def _is_classvar(annotation) -> bool:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__qualname__", "")
+    return text.startswith(("ClassVar", "typing.ClassVar"))
+
+
+def dataclass(cls=None, *, frozen: bool = False):
+    """``@dataclass`` / ``@dataclass(frozen=True)`` for plain records (no inheritance between them)."""
+
+    def wrap(c):
+        return _process(c, frozen)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _process(cls, frozen: bool):
+    annotations = {k: v for k, v in cls.__dict__.get("__annotations__", {}).items() if not _is_classvar(v)}
+    names = list(annotations)
+    defaults = {}
+    for name in names:
+        value = cls.__dict__.get(name, _MISSING)
+        if isinstance(value, _Field):
+            defaults[name] = value
+            if value.default is _MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value.default)
+        elif value is not _MISSING:
+            defaults[name] = _Field(value)
+    env = {"_MISSING": _MISSING, "_object_setattr": object.__setattr__}
+    params, body = [], []
+    seen_default = False
+    for name in names:
+        f = defaults.get(name)
+        if f is None:
+            if seen_default:
+                raise TypeError(f"non-default argument {name!r} follows default argument")
+            params.append(name)
+            value = name
+        elif f.default_factory is not _MISSING:
+            seen_default = True
+            env[f"_factory_{name}"] = f.default_factory
+            params.append(f"{name}=_MISSING")
+            value = f"_factory_{name}() if {name} is _MISSING else {name}"
+        else:
+            seen_default = True
+            env[f"_default_{name}"] = f.default
+            params.append(f"{name}=_default_{name}")
+            value = name
+        body.append(f"_object_setattr(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
+    exec(source, env)  # noqa: S102 - generated from the class's own field names, as dataclasses does
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+
+    fields = tuple(names)
+
+    def __repr__(self):
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in fields)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return tuple(getattr(self, n) for n in fields) == tuple(getattr(other, n) for n in fields)
+        return NotImplemented
+
+    cls.__repr__ = __repr__
+    cls.__eq__ = __eq__
+    cls.__match_args__ = fields
+    cls.__record_spec__ = {"annotations": annotations, "defaults": defaults, "frozen": frozen}
+    cls.__dataclass_fields__ = _DataclassFields()
+    if frozen:
+        def __setattr__(self, name, value):
+            if type(self) is cls or name in fields:
+                raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            super(cls, self).__setattr__(name, value)
+
+        def __delattr__(self, name):
+            if type(self) is cls or name in fields:
+                raise FrozenInstanceError(f"cannot delete field {name!r}")
+            super(cls, self).__delattr__(name)
+
+        def __hash__(self):
+            return hash(tuple(getattr(self, n) for n in fields))
+
+        cls.__setattr__ = __setattr__
+        cls.__delattr__ = __delattr__
+        cls.__hash__ = __hash__
+    else:
+        cls.__hash__ = None  # as dataclasses: eq without frozen makes instances unhashable
+    return cls
