@@ -47,9 +47,17 @@ class MetricResult:
     kind: str
     averages: Averages
     keys: List[str]
-    counts: Sequence  # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
+    rows: Sequence  # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
     token_mode: Optional[int] = None
     alpha: float = 0.5
+
+    @property
+    def counts(self):
+        """Per instance (model count, hit, R, peer count, P, F) as an (n, 6) float64 numpy array,
+        whichever engine scored the run (small runs keep plain rows and load numpy only here)."""
+        import numpy as np
+
+        return np.asarray(self.rows, dtype=np.float64).reshape(-1, 6)
 
     @property
     def recall(self) -> float:
@@ -68,7 +76,7 @@ class MetricResult:
         cut = len(self.system) + 1
         return [
             InstanceResult(key, key[:-cut], Counts(*row))
-            for key, row in zip(self.keys, table_rows(self.counts))
+            for key, row in zip(self.keys, table_rows(self.rows))
         ]
 
     def to_text(self, options: Options) -> str:
@@ -77,7 +85,7 @@ class MetricResult:
             self.metric,
             self.averages,
             self.keys,
-            instance_values(self.counts, options.token_mode_num),
+            instance_values(self.rows, options.token_mode_num),
             options.token_mode_num,
             options.confidence_label,
             options.per_eval,

@@ -174,7 +174,7 @@ def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data
             pass
     # the step-by-step engine: raises the script's error where it would die (an empty model under -w)
     run = Run(config, options, language, source=source)
-    return {b.spec.tag: b.counts for b in run.blocks([SYSTEM])}
+    return {b.spec.tag: np.asarray(b.counts, dtype=np.float64).reshape(-1, 6) for b in run.blocks([SYSTEM])}
 
 
 def score_pairs(

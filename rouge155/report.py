@@ -75,7 +75,7 @@ MEASURES = ("recall", "precision", "f_score")
 def _instance_scores(result, precise: bool, weight: Optional[float]):
     """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P)."""
     out = []
-    for key, row in zip(result.keys, table_rows(result.counts)):
+    for key, row in zip(result.keys, table_rows(result.rows)):
         model_count, hit, rec, peer_count, prec, f = row
         if precise:
             def ratio(h, c):

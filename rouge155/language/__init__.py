@@ -10,10 +10,14 @@ The engines only call a :class:`TextModel`'s functions; the Perl-exact path keep
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Callable, FrozenSet, List, Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Callable, FrozenSet, List, Optional
+
+from .._record import dataclass  # dataclasses' records without its start-up cost
 
 from .. import readers
 from ..perl import split_ws as _bytes_split_ws
