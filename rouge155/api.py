@@ -215,6 +215,33 @@ def iter_results(
         yield _scored([block], options)[0]
 
 
+def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]], models: Mapping[str, Sequence[Union[str, bytes]]],
+                  input_format: str = "SPL") -> "tuple[EvalConfig, MemorySource]":
+    """The evaluations of :func:`evaluate` (``peers[system][eval_id]``, ``models[eval_id]``) as a
+    config over texts held in memory."""
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
+    for system in peers:
+        for eid in peers[system]:
+            if eid not in models:
+                raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
+    for eid in models:
+        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
+        for k, text in enumerate(models[eid], start=1):
+            name = f"models/{eid}/{k}"
+            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+            ev.model_ids.append(f"M.{k}")
+            ev.models[f"M.{k}"] = name
+        for system in peers:
+            if eid in peers[system]:
+                name = f"peers/{system}/{eid}"
+                text = peers[system][eid]
+                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+                ev.peers[system] = name
+        evaluations.append(ev)
+    return EvalConfig(evaluations=evaluations, peer_ids=list(peers)), MemorySource(texts)
+
+
 def evaluate(
     peers: Mapping[str, Mapping[str, Union[str, bytes]]],
     models: Mapping[str, Sequence[Union[str, bytes]]],
@@ -236,31 +263,10 @@ def evaluate(
         options = typed_options(**flags)
     elif flags:
         raise OptionError("give either an Options object or keyword options, not both")
-    texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
-    eval_ids: List[str] = list(models)
-    for system in peers:
-        for eid in peers[system]:
-            if eid not in models:
-                raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
-    for eid in eval_ids:
-        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
-        for k, text in enumerate(models[eid], start=1):
-            name = f"models/{eid}/{k}"
-            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
-        for system in peers:
-            if eid in peers[system]:
-                name = f"peers/{system}/{eid}"
-                text = peers[system][eid]
-                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-                ev.peers[system] = name
-        evaluations.append(ev)
-    config = EvalConfig(evaluations=evaluations, peer_ids=list(peers))
+    config, source = memory_config(peers, models, input_format)
     warnings: List[str] = []
     metrics = list(
-        iter_results(config, options, sorted(peers), data_dir=data_dir, source=MemorySource(texts), warn=warnings.append,
+        iter_results(config, options, sorted(peers), data_dir=data_dir, source=source, warn=warnings.append,
                      dask=dask)
     )
     return Result(options, metrics, warnings)

@@ -27,7 +27,7 @@ from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
 from .perl import r5, r5_many
 from .language import text_model
-from .readers import format_kind, limited_text, limited_units, parse_units
+from .readers import format_kind
 from .tokenize import TokenIds, Tokenizer
 
 if TYPE_CHECKING:

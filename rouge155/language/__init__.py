@@ -15,12 +15,11 @@ from functools import lru_cache
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Callable, FrozenSet, List, Optional
+    from typing import Callable, FrozenSet, Optional
 
 from .._record import dataclass  # dataclasses' records without its start-up cost
 
 from .. import readers
-from ..perl import split_ws as _bytes_split_ws
 from ..stem import Stemmer
 
 

@@ -27,9 +27,9 @@ import numpy as np
 
 from ..aggregate import ModelMatch, counts_row
 from ..api import MetricResult, _scored
-from ..config import EvalConfig, Evaluation
+from ..config import EvalConfig
 from ..errors import RougeError
-from ..evaluate import MemorySource, MetricBlock, MetricSpec, Run, TextSource
+from ..evaluate import MetricBlock, MetricSpec, Run, TextSource
 from ..options import Options
 from ..perl import r5, perl_num
 from ..resources import load_language_data, resolve_data_dir
@@ -223,26 +223,10 @@ def evaluate(peers, models, measures: ExtraMeasures, options: Optional[Options] 
              wordnet=None, **flags):
     """:func:`rouge155.evaluate` plus the ROUGE 2.0 blocks: same arguments, and ``measures``
     (which blocks), ``tagger`` and ``wordnet`` (pluggable; rouge155's own by default)."""
-    from ..api import Result, evaluate as base_evaluate
+    from ..api import Result, evaluate as base_evaluate, memory_config
     result = base_evaluate(peers, models, options, input_format=input_format, data_dir=data_dir, **flags)
     options = result.options
-    texts: Dict[str, bytes] = {}
-    evaluations = []
-    for eid in models:  # the same in-memory layout as rouge155.evaluate
-        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
-        for k, text in enumerate(models[eid], start=1):
-            name = f"models/{eid}/{k}"
-            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
-        for system in peers:
-            if eid in peers[system]:
-                name = f"peers/{system}/{eid}"
-                text = peers[system][eid]
-                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-                ev.peers[system] = name
-        evaluations.append(ev)
-    config = EvalConfig(evaluations=evaluations, peer_ids=list(peers))
+    config, source = memory_config(peers, models, input_format)
     extra = extra_results(config, options, sorted(peers), measures, data_dir=data_dir,
-                          source=MemorySource(texts), tagger=tagger, wordnet=wordnet)
+                          source=source, tagger=tagger, wordnet=wordnet)
     return Result(options, result.metrics + extra, result.warnings)
