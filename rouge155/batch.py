@@ -366,6 +366,31 @@ def chunk_bounds(weights: Sequence[int], budget: int, jobs: int) -> List[int]:
     return bounds
 
 
+class ChunkJob:
+    """``job(k)``: the counts of chunk k. Picklable, so that a spawned worker can receive it; each
+    process builds its own vocabulary (the counts do not depend on the ids)."""
+
+    def __init__(self, tasks: list, options: Options, language, source: TextSource):
+        self.tasks = tasks
+        self.options = options
+        self.language = language
+        self.source = source
+        self._token_ids: Optional[TokenIds] = None
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_token_ids": None}
+
+    def __call__(self, k: int):
+        if self._token_ids is None:
+            from .stem import Stemmer
+
+            # no cache in the stemmer: the token-id map already sees each distinct token once
+            stemmer = Stemmer(self.language.exceptions, cache=False)
+            tokenizer = Tokenizer(self.language.stopwords if self.options.remove_stopwords else None, stemmer)
+            self._token_ids = TokenIds(tokenizer, self.options.stem)  # one vocabulary: each word stemmed once
+        return compute_chunk(*self.tasks[k], self.options, self._token_ids, self.source)
+
+
 def run_blocks(
     config: EvalConfig,
     options: Options,
@@ -378,28 +403,21 @@ def run_blocks(
 ):
     """Every block of the run, in report order, computed chunk by chunk (shared with ``workers``)."""
     from .evaluate import MetricBlock
-    from .stem import Stemmer
 
     plan = metric_plan(options)
     evals = config.evaluations
-    # no cache in the stemmer: the token-id map already sees each distinct token once
-    stemmer = Stemmer(language.exceptions, cache=False)
-    tokenizer = Tokenizer(language.stopwords if options.remove_stopwords else None, stemmer)
-    token_ids = TokenIds(tokenizer, options.stem)  # one vocabulary for the run: each word stemmed once
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     workers = workers or Workers(1)
     bounds = chunk_bounds(weights, CHUNK_PAIRS, workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
-
-    def compute(k: int):
-        return compute_chunk(*tasks[k], options, token_ids, source)
+    job = ChunkJob(tasks, options, language, source)
 
     def done(k: int) -> None:
         if progress:
             progress(len(tasks[k][0]))
 
-    results = workers.run_tasks(len(tasks), compute, done)
+    results = workers.run_tasks(len(tasks), job, done)
 
     blocks = []
     for si, system in enumerate(systems):
