@@ -23,6 +23,7 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 START_METHOD_ENV = "ROUGE155_START_METHOD"
@@ -76,10 +77,14 @@ def kill_all() -> None:
 
 # --- the worker side ------------------------------------------------------------------------------
 
-def _die_with_parent(parent_pid: int) -> None:
-    """End this process when its parent ends, whatever kills the parent (SIGKILL included)."""
-    if hasattr(signal, "SIGINT"):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent decides, and kills us
+def _die_with_parent(parent_pid: Optional[int]) -> None:
+    """End this process when its parent ends, whatever kills the parent (SIGKILL included).
+    ``parent_pid`` None: the parent is whoever started this process."""
+    if parent_pid is None:
+        parent_pid = os.getppid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent decides, and kills us
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from our start to here
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -124,10 +129,12 @@ def _send_outcome(conn, work: Callable[[], Tuple[str, Any]]) -> None:
             continue
 
 
-def _worker(conn, job: Callable[[int], Any], parent_pid: int) -> None:
+def _worker(conn, job: Optional[Callable[[int], Any]], parent_pid: Optional[int]) -> None:
     _die_with_parent(parent_pid)
     held: Dict[int, Any] = {}
     try:
+        if job is None:
+            job = conn.recv()
         conn.send((_READY, None))
         while True:
             try:
@@ -183,6 +190,11 @@ class Workers:
     def __init__(self, jobs: int):
         self.jobs = max(1, min(int(jobs), usable_cpus()))
         self._workers: List[_Worker] = []
+        self._new: List[_Worker] = []  # started by the starter thread, not yet in use
+        self._lock = threading.Lock()
+        self._starter: Optional[threading.Thread] = None
+        self._stop_starting = False
+        self._release = threading.Event()
         self._started = False
         self._said_lost = False
         self._job: Optional[Callable[[int], Any]] = None
@@ -199,6 +211,7 @@ class Workers:
     @property
     def active(self) -> int:
         """How many processes share the calls of :meth:`map` (this one included)."""
+        self._adopt()
         return 1 + len(self._workers)
 
     # starting and stopping
@@ -209,22 +222,77 @@ class Workers:
         if method is None:
             notice(f"--jobs: {why}; running in one process")
             return
+        if method == "fork":
+            self._launch(method, count, job)
+        else:
+            # A spawned worker reads its job only once its interpreter is up (a second or so): start
+            # the workers from a thread, and compute here meanwhile.
+            self._starter = threading.Thread(target=self._launch_and_stay, args=(method, count, job), daemon=True)
+            self._starter.start()
+
+    def _launch_and_stay(self, method: str, count: int, job: Callable[[int], Any]) -> None:
+        self._launch(method, count, job)
+        # On Linux a worker's PR_SET_PDEATHSIG fires when the *thread* that started it ends: this
+        # thread stays until the workers are no longer needed.
+        self._release.wait()
+
+    def _launch(self, method: str, count: int, job: Callable[[int], Any]) -> None:
+        started = 0
         try:
             ctx = multiprocessing.get_context(method)
             for _ in range(count):
+                if self._stop_starting:
+                    return
                 here, there = ctx.Pipe()
-                proc = ctx.Process(target=_worker, args=(there, job, os.getpid()), daemon=True,
+                # a forkserver's children are its own: they watch it (it ends when this process ends)
+                parent = None if method == "forkserver" else os.getpid()
+                inherit = method == "fork"  # else the job goes through the pipe, where the worker's
+                # own code reads it (a parent killed meanwhile then costs no traceback there)
+                proc = ctx.Process(target=_worker, args=(there, job if inherit else None, parent), daemon=True,
                                    name="rouge155-worker")
+                # SIGINT blocked while the worker starts: it then boots with SIGINT pending at most,
+                # never a KeyboardInterrupt traceback from its imports (Ctrl-C reaches the whole group)
+                masked = hasattr(signal, "pthread_sigmask")
+                if masked:
+                    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
                 try:
                     proc.start()
                 finally:
+                    if masked:
+                        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
                     there.close()
                 _LIVE.add(proc)
-                self._workers.append(_Worker(proc, here))
+                if not inherit:
+                    try:
+                        here.send(job)
+                    except BaseException:
+                        proc.kill()
+                        proc.join()
+                        _LIVE.discard(proc)
+                        raise
+                with self._lock:
+                    self._new.append(_Worker(proc, here))
+                started += 1
         except Exception as exc:  # no fork here, an unpicklable job, a process limit...
-            self._kill()
-            notice(f"--jobs: cannot start worker processes with {method} ({type(exc).__name__}: {exc}); "
-                   "running in one process")
+            first = (str(exc).strip().splitlines() or [""])[0]
+            notice(f"--jobs: cannot start worker processes with {method} ({type(exc).__name__}: {first}); "
+                   + ("running in one process" if not started else f"running with {started} of them"))
+
+    def _adopt(self) -> List[_Worker]:
+        """Workers the starter thread has started since the last call, now in use."""
+        with self._lock:
+            new, self._new = self._new, []
+        self._workers.extend(new)
+        return new
+
+    def _settle(self) -> None:
+        """Let the starter thread finish (no new worker after this) and take what it started."""
+        self._stop_starting = True
+        if self._starter is not None:
+            self._release.set()
+            self._starter.join()
+            self._starter = None
+        self._adopt()
 
     def _drop(self, w: _Worker, kill: bool) -> None:
         try:
@@ -242,11 +310,13 @@ class Workers:
             self._workers.remove(w)
 
     def _kill(self) -> None:
+        self._settle()
         for w in list(self._workers):
             self._drop(w, kill=True)
 
     def close(self) -> None:
         """Tell the workers to end and reap them."""
+        self._settle()
         for w in self._workers:
             try:
                 w.conn.send(None)
@@ -309,7 +379,7 @@ class Workers:
                 reported.add(k)
                 progress(k)
 
-        if not self._workers or job is not self._job:  # the workers hold another job
+        if (not self._workers and self._starter is None) or job is not self._job:  # no worker has this job
             for k in range(n_tasks):
                 results[k] = job(k)
                 report(k)
@@ -327,8 +397,10 @@ class Workers:
                     self._lose(w, todo)
                     return
 
-        def poll(timeout: Optional[float], among: List[_Worker]) -> None:
-            conns = {w.conn: w for w in among}
+        def poll(timeout: Optional[float], among: Optional[List[_Worker]] = None) -> None:
+            for w in self._adopt():
+                give(w, 1)
+            conns = {w.conn: w for w in (self._workers if among is None else among)}
             for conn in multiprocessing.connection.wait(list(conns), timeout):
                 w = conns[conn]
                 try:
@@ -349,7 +421,7 @@ class Workers:
                     k = todo.popleft()
                     results[k] = job(k)
                     report(k)
-                    poll(0, list(self._workers))
+                    poll(0)
                 busy = [w for w in self._workers if w.in_flight]
                 if busy:
                     poll(None, busy)

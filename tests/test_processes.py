@@ -72,6 +72,29 @@ def _children(pid):
     return out
 
 
+def _descendants(pid):
+    out, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        out += kids
+        todo += kids
+    return out
+
+
+def _cmdline(pid):
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _workers(pid):
+    """The run's workers: its descendants but multiprocessing's helpers (a spawn or forkserver
+    start adds a resource tracker, and workers are then the forkserver's children)."""
+    return [p for p in _descendants(pid) if b"resource_tracker" not in _cmdline(p)
+            and not (b"forkserver" in _cmdline(p) and p in _children(pid))]
+
+
 def _alive(pids):
     return [p for p in pids if _state(p) not in (None, "Z")]
 
@@ -81,11 +104,11 @@ def _start_and_wait_for_workers(corpus, session=True):
                          start_new_session=session)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        kids = _children(p.pid)
+        kids = _workers(p.pid)
         if kids:
             time.sleep(0.3)  # mid-run: the worker is computing
             if p.poll() is None:
-                return p, _children(p.pid) or kids
+                return p, _descendants(p.pid) or kids  # multiprocessing's helpers must go too
         if p.poll() is not None:
             break
         time.sleep(0.02)
@@ -164,7 +187,7 @@ def test_jobs_capped(corpus):
                          start_new_session=True)
     most = 0
     while p.poll() is None:
-        most = max(most, len(_children(p.pid)))
+        most = max(most, len(_workers(p.pid)))
         time.sleep(0.05)
     p.communicate()
     assert p.returncode == 0
