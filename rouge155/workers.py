@@ -414,6 +414,7 @@ class Workers:
                 give(w, AHEAD if w.ready else 1)
 
         try:
+            self._adopt()
             for w in list(self._workers):
                 give(w, 1)  # one each to start with; more once a worker says it is ready
             while True:
