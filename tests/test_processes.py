@@ -150,6 +150,19 @@ def test_sigint_is_prompt_and_quiet(corpus, group):
     _assert_gone(workers)
 
 
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_one_process_dies_of_the_signal(corpus, sig):
+    p = subprocess.Popen(_command("--jobs", "1"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    time.sleep(1.5)
+    assert p.poll() is None, "the run ended before it could be interrupted"
+    t = time.monotonic()
+    p.send_signal(getattr(signal, sig))
+    _out, err = p.communicate(timeout=10)
+    assert time.monotonic() - t < 2.0
+    assert p.returncode == -getattr(signal, sig) and b"Traceback" not in err and len(err.splitlines()) <= 1
+
+
 def _shell(corpus, redirect, jobs):
     cmd = " ".join(_command("--jobs", str(jobs), "-d", config="small.xml"))
     return subprocess.run(["bash", "-c", f"set -o pipefail; {cmd} {redirect}"], cwd=corpus, capture_output=True,
