@@ -379,6 +379,7 @@ class Workers:
                 reported.add(k)
                 progress(k)
 
+        self._adopt()
         if (not self._workers and self._starter is None) or job is not self._job:  # no worker has this job
             for k in range(n_tasks):
                 results[k] = job(k)
@@ -414,7 +415,6 @@ class Workers:
                 give(w, AHEAD if w.ready else 1)
 
         try:
-            self._adopt()
             for w in list(self._workers):
                 give(w, 1)  # one each to start with; more once a worker says it is ready
             while True:
