@@ -532,6 +532,27 @@ def token_vocabulary(options: Options, language) -> TokenIds:
     return TokenIds(tokenizer, options.stem, text.clean_tokens, text.token_str)
 
 
+class ChunkJob:
+    """``job(k)``: the counts of chunk k. Picklable, so that a spawned worker can receive it; each
+    process builds its own vocabulary (the counts do not depend on the ids)."""
+
+    def __init__(self, tasks: list, options: Options, language, source: TextSource,
+                 token_ids: Optional[TokenIds] = None):
+        self.tasks = tasks
+        self.options = options
+        self.language = language
+        self.source = source
+        self._token_ids = token_ids  # the caller's vocabulary (score_pairs keeps one between calls)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_token_ids": None}
+
+    def __call__(self, k: int):
+        if self._token_ids is None:
+            self._token_ids = token_vocabulary(self.options, self.language)
+        return compute_chunk(*self.tasks[k], self.options, self._token_ids, self.source)
+
+
 def run_blocks(
     config: EvalConfig,
     options: Options,
@@ -551,8 +572,6 @@ def run_blocks(
 
     plan = metric_plan(options)
     evals = config.evaluations
-    if token_ids is None:
-        token_ids = token_vocabulary(options, language)
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     if workers is None:
@@ -562,9 +581,7 @@ def run_blocks(
     total = sum(weights)  # integers
     bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
-
-    def compute(k: int):
-        return compute_chunk(*tasks[k], options, token_ids, source)
+    job = ChunkJob(tasks, options, language, source, token_ids)
 
     def done(k: int) -> None:
         if progress:
@@ -576,9 +593,9 @@ def run_blocks(
         from .alloc import reuse_freed_blocks
 
         with reuse_freed_blocks():
-            results = workers.run_tasks(len(tasks), compute, done)
+            results = workers.run_tasks(len(tasks), job, done)
     else:
-        results = workers.run_tasks(len(tasks), compute, done)
+        results = workers.run_tasks(len(tasks), job, done)
 
     blocks = []
     for si, system in enumerate(systems):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from ._record import dataclass, field  # dataclasses' records without its start-up cost
-from . import __version__
+from . import __version__, process
 from .errors import RougeError
 from .options import Options
 from .usage import invoked_name, usage, usage_full
@@ -257,8 +257,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         extras: Optional[Extras] = None) -> int:
     """Run the command line (binary stdout/stderr streams); returns the exit status."""
     extras = extras or Extras(jobs=jobs, progress=progress)
-    out = _Writer(stdout or sys.stdout.buffer)
-    err = _Writer(stderr or sys.stderr.buffer)
+    out = _Writer(stdout or process.stdout())
+    err = _Writer(stderr or process.stderr())
     parsed = getopts([perl_bytes_str(a) for a in argv])
     for letter in parsed.unknown:
         err.write(f"Unknown option: {letter}\n")
@@ -373,7 +373,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
 
 def _progress_bar(total: int):
     """A tqdm bar on stderr for runs longer than about 2 s, only when stderr is a terminal."""
-    if not sys.stderr.isatty():
+    if sys.stderr is None or not sys.stderr.isatty():  # stderr may be closed (2>&-)
         return None
     from tqdm import tqdm
 
@@ -470,6 +470,7 @@ def _dispatch() -> None:
 def entry_point() -> None:
     """The ``rouge155`` command. Exits without tearing down the interpreter's objects (the output is
     flushed first): on large runs that clean-up is pure waiting."""
+    process.install()  # signals and closed/broken streams as the Perl (rouge155/process.py)
     code = 0
     try:
         _dispatch()
@@ -479,9 +480,4 @@ def entry_point() -> None:
             sys.stderr.write(exc.code + "\n")
     except KeyboardInterrupt:
         code = 130
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:
-        code = code or 1
-    os._exit(code)
+    process.exit(code)

@@ -4,7 +4,7 @@ import os
 import pytest
 
 from rouge155 import api, batch
-from rouge155.workers import Workers, run_tasks
+from rouge155.workers import Workers, run_tasks, usable_cpus
 
 
 class Boom(Exception):
@@ -13,6 +13,22 @@ class Boom(Exception):
 
 def _square(k):
     return k * k
+
+
+def _pid_of(k):
+    import time
+
+    time.sleep(0.01)
+    return os.getpid()
+
+
+def test_workers_take_tasks():
+    """Each process computes some of the tasks (not all of them this one)."""
+    with Workers(2) as w:
+        if w.jobs < 2:
+            pytest.skip("one CPU: no worker")
+        pids = w.run_tasks(60, _pid_of)
+    assert len(set(pids)) == 2 and pids.count(os.getpid()) < 60
 
 
 def _fail_on(bad):
@@ -28,7 +44,7 @@ def test_tasks_in_order_with_progress():
     seen = []
     with Workers(3) as w:
         assert w.run_tasks(40, _square, seen.append) == [k * k for k in range(40)]
-        assert w.active == 3
+        assert w.active == min(3, usable_cpus())  # capped at the CPUs this process may use
         # the same processes then take function calls
         assert w.map(divmod, [(7, 2), (9, 4), (10, 3), (1, 1)]) == [(3, 1), (2, 1), (3, 1), (1, 0)]
     assert sorted(seen) == list(range(40))
@@ -93,3 +109,53 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
     for cwd, args in differential_cases(4242, 40, str(tmp_path), be_share=0.0):
         run_ours(args, cwd, jobs=2)
     assert sum(forked) >= 20
+
+
+def test_no_usable_start_method_runs_in_one_process(monkeypatch, capsys):
+    from rouge155 import workers
+
+    monkeypatch.setenv(workers.START_METHOD_ENV, "no-such-method")
+    with Workers(2) as w:
+        assert w.run_tasks(6, _square) == [k * k for k in range(6)]
+        assert w.active == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-method is not available" in err and "one process" in err
+
+
+def test_unpicklable_job_under_spawn_runs_in_one_process(monkeypatch, capsys):
+    """A job only fork can carry (a closure): with spawn, one line and the work done here."""
+    from rouge155 import workers
+
+    monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
+    offset = 3
+    with Workers(2) as w:
+        assert w.run_tasks(6, lambda k: k + offset) == [k + 3 for k in range(6)]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot start worker processes with spawn" in err
+
+
+def test_spawned_workers_share_tasks_and_calls(monkeypatch):
+    from rouge155 import workers
+
+    monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
+    with Workers(2) as w:
+        assert w.run_tasks(40, _square) == [k * k for k in range(40)]
+        assert w.map(divmod, [(7, 2), (9, 4)]) == [(3, 1), (2, 1)]
+
+
+def test_a_dead_worker_has_its_tasks_done_here(capsys):
+    """A worker killed mid-run (say by the OOM killer): one line, and the same results."""
+    import signal
+
+    def compute(k):
+        if os.getpid() != parent:  # the worker dies on its first task
+            os.kill(os.getpid(), signal.SIGKILL)
+        return k * k
+
+    parent = os.getpid()
+    with Workers(2) as w:
+        if w.jobs < 2:
+            pytest.skip("one CPU: no worker")
+        assert w.run_tasks(40, compute) == [k * k for k in range(40)]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a worker process ended unexpectedly (exit status -9)" in err
