@@ -18,7 +18,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Optional
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Optional
 
 _stdout_error: Optional[OSError] = None  # the first failure writing stdout (reported at exit)
 

@@ -2,7 +2,9 @@
 
 Cases where the reference itself varies between two runs (Perl's hash order) are excluded and counted.
 Odd chunks run rouge155 with two worker processes (--jobs 2) and every set through the batched
-engine; even chunks score small sets (up to api.SMALL_RUN_PAIRS pairs) in plain Python, as the CLI does.
+engine, cut into chunks of two pairs so that the worker takes its share; chunks 3 and 7 start it with
+the spawn start method forced (macOS's and Windows' default). Even chunks score small sets (up to
+api.SMALL_RUN_PAIRS pairs) in plain Python, as the CLI does.
 """
 import os
 
@@ -19,6 +21,10 @@ SEED = int(os.environ.get("ROUGE155_DIFF_SEED", "20261121"))
 def test_differential(reference, tmp_path, chunk, monkeypatch):
     if chunk % 2:  # odd chunks: every set through the batched engine (even ones: small sets in plain Python)
         monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)
+        monkeypatch.setattr("rouge155.batch.CHUNK_PAIRS", 2)
+        monkeypatch.setattr("rouge155.batch.SMALL_CHUNK_PAIRS", 2)
+    if chunk in (3, 7):
+        monkeypatch.setenv("ROUGE155_START_METHOD", "spawn")
     cases = differential_cases(SEED + chunk, PER_CHUNK, str(tmp_path))
     bad, excluded = [], 0
     for cwd, args in cases:
