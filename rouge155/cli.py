@@ -471,6 +471,9 @@ def entry_point() -> None:
     """The ``rouge155`` command. Exits without tearing down the interpreter's objects (the output is
     flushed first): on large runs that clean-up is pure waiting."""
     process.install()  # signals and closed/broken streams as the Perl (rouge155/process.py)
+    # One BLAS thread: numpy's only matrix products here are small batched ones, and OpenBLAS's
+    # thread pool cost small runs ~0.1 s of CPU each (measured); --jobs spreads the work instead.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     code = 0
     try:
         _dispatch()
