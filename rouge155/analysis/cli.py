@@ -5,7 +5,6 @@ runs on the same evaluations). Errors are one line on stderr and exit status 2 (
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import List, Optional, Sequence
@@ -13,7 +12,7 @@ from typing import List, Optional, Sequence
 import click
 
 from ..errors import RougeError
-from .results import MEASURES, Run, combine, load_run
+from .results import MEASURES, Run, combine, load_run, read_json_object
 from .stats import CORRECTIONS, CORRELATIONS
 
 
@@ -34,16 +33,7 @@ def _write(text: str, output: Optional[str]) -> None:
 
 
 def _load_json(path: str) -> dict:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
-    except OSError as exc:
-        raise RougeError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RougeError(f"{path}: not JSON ({exc})") from None
-    if not isinstance(doc, dict):
-        raise RougeError(f"{path}: not the JSON this tool expects")
-    return doc
+    return read_json_object(path, "the JSON this tool expects")
 
 
 def _split(values: Sequence[str]) -> List[str]:

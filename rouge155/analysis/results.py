@@ -109,8 +109,8 @@ def from_document(doc: Mapping, source: str = "") -> Run:
     return Run(entries, [settings], [str(w) for w in doc.get("warnings", [])])
 
 
-def load_run(path: str) -> Run:
-    """Read a ``rouge155 --format json`` file."""
+def read_json_object(path: str, what: str = "a rouge155 --format json result") -> dict:
+    """A JSON file holding an object; one clear error otherwise."""
     try:
         with open(path, encoding="utf-8") as fh:
             doc = json.load(fh)
@@ -119,8 +119,13 @@ def load_run(path: str) -> Run:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RougeError(f"{path}: not JSON ({exc})") from None
     if not isinstance(doc, dict):
-        raise RougeError(f"{path}: not a rouge155 --format json result")
-    return from_document(doc, path)
+        raise RougeError(f"{path}: not {what}")
+    return doc
+
+
+def load_run(path: str) -> Run:
+    """Read a ``rouge155 --format json`` file."""
+    return from_document(read_json_object(path), path)
 
 
 def from_result(result, precise: bool = True) -> Run:
