@@ -38,11 +38,53 @@ def read_lines(raw: bytes, input_format: Optional[str]) -> List[bytes]:
     raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
 
 
-def _perl_split_bar(text: bytes) -> List[bytes]:
-    fields = text.split(b"|")
-    while fields and fields[-1] == b"":
+def split_bar(text, bar):
+    """Perl's ``split`` on "|", for bytes or str (``bar`` of the same type)."""
+    fields = text.split(bar)
+    while fields and not fields[-1]:
         fields.pop()  # Perl quirk: split drops trailing empty fields, so "a|b|" has two
     return fields
+
+
+def invalid_line(shown: str) -> BEFormatError:
+    return BEFormatError(
+        f"Basic Element (BE) input file is invalid: *{shown}*\n"
+        "A BE file has to be in this format per line: HEAD|MODIFIER|RELATION\n"
+        "For more infomation about BE, go to: http://www.isi.edu/~cyl/BE"
+    )
+
+
+def count_bes(rows, mode: str, stemming: bool, stem_multi, nil, bar, key_bytes=None) -> BESet:
+    """``createBE``'s selection and counting over each line's three fields (bytes, or str in the
+    Unicode modes, with ``nil``/``bar`` of the same type); ``key_bytes`` turns a str key into bytes."""
+    grams: Counter = Counter()
+    count = 0
+    for fields in rows:
+        head, mod, rel = fields
+        if stemming:
+            if len(head) > 3:
+                head = stem_multi(head)
+            # Perl quirk: the script compares the lowercased modifier with "NIL" (never equal), and its
+            # bracket-token exclusion is upper case, so it never applies to the lowercased text either.
+            if len(mod) > 3:
+                mod = stem_multi(mod)
+        key = None
+        if mode == "H" and mod == nil:
+            key = head
+        elif mode == "HM" and mod != nil:
+            key = head + bar + mod
+        elif mode == "HMR" and rel != nil:
+            key = head + bar + mod + bar + rel
+        elif mode == "HM1":
+            key = head + bar + mod
+        elif mode == "HMR1" and fields[1] != nil:
+            key = head + bar + mod + bar + rel
+        elif mode == "HMR2":
+            key = head + bar + mod + bar + rel
+        if key is not None:
+            grams[key_bytes(key) if key_bytes else key] += 1
+            count += 1
+    return BESet(grams, count)
 
 
 def _stem_multi(field: bytes, stem: Callable[[str], Optional[str]]) -> bytes:
@@ -58,40 +100,12 @@ def _stem_multi(field: bytes, stem: Callable[[str], Optional[str]]) -> bytes:
 
 
 def create(lines: List[bytes], mode: str, stemming: bool, stem: Callable[[str], Optional[str]]) -> BESet:
-    grams: Counter = Counter()
-    count = 0
-    for line in lines:
-        be = line.translate(_ASCII_LOWER)
-        fields = _perl_split_bar(be)
-        if len(fields) != 3:
-            shown = be.decode("latin-1")
-            raise BEFormatError(
-                f"Basic Element (BE) input file is invalid: *{shown}*\n"
-                "A BE file has to be in this format per line: HEAD|MODIFIER|RELATION\n"
-                "For more infomation about BE, go to: http://www.isi.edu/~cyl/BE"
-            )
-        head, mod, rel = fields
-        if stemming:
-            if len(head) > 3:
-                head = _stem_multi(head, stem)
-            # Perl quirk: the script compares the lowercased modifier with "NIL" (never equal), and its
-            # bracket-token exclusion is upper case, so it never applies to the lowercased text either.
-            if len(mod) > 3:
-                mod = _stem_multi(mod, stem)
-        key: Optional[bytes] = None
-        if mode == "H" and mod == b"nil":
-            key = head
-        elif mode == "HM" and mod != b"nil":
-            key = head + b"|" + mod
-        elif mode == "HMR" and rel != b"nil":
-            key = head + b"|" + mod + b"|" + rel
-        elif mode == "HM1":
-            key = head + b"|" + mod
-        elif mode == "HMR1" and fields[1] != b"nil":
-            key = head + b"|" + mod + b"|" + rel
-        elif mode == "HMR2":
-            key = head + b"|" + mod + b"|" + rel
-        if key is not None:
-            grams[key] += 1
-            count += 1
-    return BESet(grams, count)
+    def rows():
+        for line in lines:
+            be = line.translate(_ASCII_LOWER)
+            fields = split_bar(be, b"|")
+            if len(fields) != 3:
+                raise invalid_line(be.decode("latin-1"))
+            yield fields
+
+    return count_bes(rows(), mode, stemming, lambda field: _stem_multi(field, stem), b"nil", b"|")
