@@ -112,6 +112,21 @@ def compare(ref: Path, args: Sequence[str], cwd: str, extra: Sequence[str] = (),
     return Comparison(list(args), same, varies, perl, ours)
 
 
+def check_cases(comparisons, count: int) -> str:
+    """Counts identical/excluded/different comparisons, asserts none differs and at most a tenth is
+    excluded (the reference varying between two runs); returns the counts as a line."""
+    bad, excluded = [], 0
+    for c in comparisons:
+        if not c.same:
+            if c.perl_varies:
+                excluded += 1
+            else:
+                bad.append(c.describe())
+    assert not bad, "\n\n".join(bad[:3])
+    assert excluded <= count // 10
+    return f"{count - excluded} identical, {excluded} excluded, 0 different"
+
+
 def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be_share: float = 0.15):
     """(cwd, args) pairs: generated evaluation sets x random flag combinations (some of them BE sets)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
