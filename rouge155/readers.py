@@ -183,6 +183,16 @@ def clean_tokens(text: bytes) -> List[bytes]:
     return text.replace(b"-", b" - ").translate(_CLEAN_TABLE).split()
 
 
+UNIT_MARK = b"|"  # never a cleaned token: the clean-up blanks "|"
+_MARK_TABLE = _CLEAN_TABLE[:10] + UNIT_MARK + _CLEAN_TABLE[11:]  # the clean-up, but a newline becomes the mark
+
+
+def clean_units_marked(units: List[bytes]) -> List[bytes]:
+    """``clean_tokens`` of many units (without newlines) in one pass, ``UNIT_MARK`` after each unit
+    but the last."""
+    return b"\n".join(units).replace(b"-", b" - ").translate(_MARK_TABLE).replace(UNIT_MARK, b" | ").split()
+
+
 def clean(text: bytes) -> str:
     """The script's clean-up: hyphens split off, all but [A-Za-z0-9-] blanked, whitespace collapsed."""
     return b" ".join(clean_tokens(text)).decode("ascii")

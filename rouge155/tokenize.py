@@ -8,13 +8,11 @@ if TYPE_CHECKING:
     from typing import Callable, Dict, FrozenSet, List, Optional
 
 from ._lazy import lazy_import
-from .readers import _CLEAN_TABLE, clean_tokens
+from .readers import UNIT_MARK, clean_tokens, clean_units_marked
 
 np = lazy_import("numpy")  # TokenIds (the batched engine) only
 
 _UNITS_AT_ONCE = 4096
-_MARK = b"|"  # a unit boundary in ``many_unit_ids``: never a cleaned token (the clean-up blanks "|")
-_MARK_TABLE = _CLEAN_TABLE[:10] + _MARK + _CLEAN_TABLE[11:]  # the clean-up, but a newline becomes the mark
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")
 
 
@@ -69,7 +67,7 @@ class TokenIds(dict):
         self._clean_tokens = clean_tokens
         self._token_str = token_str
         self.vocab: Dict[str, int] = {}
-        self[_MARK] = -2
+        self[UNIT_MARK] = -2  # a unit boundary in ``many_unit_ids``
 
     def __missing__(self, raw: bytes) -> int:
         final = self._tokenizer.final(self._token_str(raw), self._stemming)
@@ -108,7 +106,7 @@ class TokenIds(dict):
         cleaned once, newlines turned into a boundary token."""
         if not units:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        toks = b"\n".join(units).replace(b"-", b" - ").translate(_MARK_TABLE).replace(_MARK, b" | ").split()
+        toks = clean_units_marked(units)
         arr = np.fromiter(map(self.__getitem__, toks), dtype=np.int64, count=len(toks))
         unit = np.cumsum(arr == -2)
         keep = arr >= 0
