@@ -27,7 +27,7 @@ from .metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .options import Options
 from .perl import r5, r5_many
 from .language import text_model
-from .readers import format_kind
+from .readers import format_kind, spl_units
 from .tokenize import TokenIds, Tokenizer
 
 if TYPE_CHECKING:
@@ -129,8 +129,7 @@ class Corpus:
         units: List[bytes] = []
         per_doc = []
         for raw in raws:
-            # parse_units for SPL: the non-empty lines, lowercased
-            doc_units = [line for line in raw.lower().split(b"\n") if line]
+            doc_units = spl_units(raw)
             per_doc.append(len(doc_units))
             units += doc_units
         ids, lengths = self.token_ids.many_unit_ids(units)

@@ -75,6 +75,11 @@ def _lines(raw: bytes) -> List[bytes]:
     return lines
 
 
+def spl_units(raw: bytes) -> List[bytes]:
+    """SPL: the non-empty lines, lowercased."""
+    return [line for line in raw.lower().split(b"\n") if line]
+
+
 def parse_units(raw: bytes, input_format: Optional[str]) -> List[bytes]:
     """The lowercased text units (sentences) of one summary file."""
     kind = format_kind(input_format)
@@ -90,11 +95,7 @@ def parse_units(raw: bytes, input_format: Optional[str]) -> List[bytes]:
             if m:
                 units.append(m.group(1).lower())
     elif kind == "SPL":
-        for line in _lines(raw):
-            if line.endswith(b"\n"):
-                line = line[:-1]
-            if line:
-                units.append(line.lower())
+        units = spl_units(raw)
     else:
         raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
     return units
