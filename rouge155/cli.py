@@ -456,11 +456,11 @@ def __getattr__(name: str):
 
 
 def _dispatch() -> None:
-    """Perl flags alone, or with --version only, run without click."""
+    """Perl flags alone, or with --quiet or --version only, run without click (~30 ms)."""
     argv = sys.argv[1:]
     long = getopts(argv).long
-    if not long:
-        sys.exit(run(argv, extras=Extras(progress=True, prog=invoked_name(sys.argv[0]))))
+    if not long or long == ["--quiet"]:
+        sys.exit(run(argv, extras=Extras(progress=not long, prog=invoked_name(sys.argv[0]))))
     if long == ["--version"]:
         sys.stdout.write(f"{PROG}, version {__version__}\n")
         sys.exit(0)

@@ -16,8 +16,12 @@ process's signals and streams alone.
 from __future__ import annotations
 
 import os
-import signal
 import sys
+
+try:  # the C module that `signal` wraps: `signal`'s enum classes cost a small run ~1 ms
+    import _signal as signal
+except ImportError:  # not CPython
+    import signal
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:

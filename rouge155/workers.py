@@ -18,13 +18,14 @@ Linux, else the platform's default (spawn on macOS and Windows).
 from __future__ import annotations
 
 import collections
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
 import threading
-from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 START_METHOD_ENV = "ROUGE155_START_METHOD"
 AHEAD = 2  # tasks a worker holds (its current one and the next)
@@ -33,6 +34,15 @@ _READY, _TICK, _DONE, _RESULT, _ERROR = "ready", "tick", "done", "result", "erro
 _TASK, _FLUSH, _CALL = "task", "flush", "call"
 
 _LIVE: Set[Any] = set()  # every worker process started and not yet reaped (see kill_all)
+
+
+def _multiprocessing():
+    """multiprocessing, imported when processes are started or waited for (~10 ms a one-process run
+    does not need)."""
+    import multiprocessing
+    import multiprocessing.connection
+
+    return multiprocessing
 
 
 def usable_cpus() -> int:
@@ -45,7 +55,7 @@ def usable_cpus() -> int:
 
 def start_method() -> Tuple[Optional[str], str]:
     """(start method, why not) for worker processes; the method is None when none is usable."""
-    available = multiprocessing.get_all_start_methods()
+    available = _multiprocessing().get_all_start_methods()
     forced = os.environ.get(START_METHOD_ENV)
     if forced:
         if forced in available:
@@ -104,6 +114,7 @@ def _die_with_parent(parent_pid: Optional[int]) -> None:
 def _watch_parent(parent_pid: int) -> None:
     import time
 
+    multiprocessing = _multiprocessing()
     parent = multiprocessing.parent_process() if os.name == "nt" else None
     while True:
         if parent is not None:  # Windows: the parent's process handle
@@ -239,7 +250,7 @@ class Workers:
     def _launch(self, method: str, count: int, job: Callable[[int], Any]) -> None:
         started = 0
         try:
-            ctx = multiprocessing.get_context(method)
+            ctx = _multiprocessing().get_context(method)
             for _ in range(count):
                 if self._stop_starting:
                     return
@@ -402,7 +413,7 @@ class Workers:
             for w in self._adopt():
                 give(w, 1)
             conns = {w.conn: w for w in (self._workers if among is None else among)}
-            for conn in multiprocessing.connection.wait(list(conns), timeout):
+            for conn in _multiprocessing().connection.wait(list(conns), timeout):
                 w = conns[conn]
                 try:
                     kind, k = self._recv_one(w)

@@ -31,6 +31,46 @@ def test_pure_bootstrap_equals_numpy(n):
         assert pure == [v.tolist() for v in vec]
 
 
+def test_lane_draws_equal_the_scripts_floats():
+    """The 64-bit-lane draws give int(rand(n)) as the script's float arithmetic does, including where
+    rounding carries state * n up to the next multiple of 2**48 (states chosen next to one)."""
+    r = random.Random(2)
+    changed = 0
+    for n in (33, 59, 1000, 20000, 32767):
+        lanes = aggregate._Lanes(n, 50)
+        for _ in range(2000):
+            p = r.randrange(1 << 48)
+            i, m = r.randrange(50), r.randrange(1, n + 1)
+            state = ((m << 48) - r.randrange(1, 1 << max(1, n.bit_length() - 5))) // n
+            q = (state - i * p) & aggregate._MASK
+            assert lanes.column(p, q) == aggregate._column(n, 50, p, q)
+            changed += int(state * (n * 2.0**-48)) != (state * n) >> 48
+    assert changed > 0  # the rounding case was met
+    for n in (1, 2, 31, 32, 64, 300):
+        for count in (2, 3, 1000):
+            aggregate._DRAWS.clear()
+            got = aggregate._draw_columns(n, count)
+            aggregate._DRAWS.clear()
+            assert got == list(_draw_columns_by_floats(n, count))
+
+
+def _draw_columns_by_floats(n, count):
+    a_k, c_k, mask = 1, 0, aggregate._MASK
+    for _ in range(n):
+        a_k, c_k = (a_k * aggregate._A) & mask, (c_k * aggregate._A + aggregate._C) & mask
+        yield aggregate._column(n, count, (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask)
+
+
+def test_pure_bootstrap_many_tables_paired_lanes():
+    """Tables of one size share the draws and ride two columns to a complex number: every sum is
+    still 0.0 plus its draws in order (equal to numpy's, table by table)."""
+    r = random.Random(4)
+    tables = _tables(r, 7, 5) + _tables(r, 3, 2) + _tables(r, 7, 1)
+    pure = aggregate.pure_bootstrap_sums(tables, 500)
+    vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 500)
+    assert pure == [v.tolist() for v in vec]
+
+
 def test_pure_bootstrap_resample_by_resample(monkeypatch):
     """The path for draws too many to keep (runs under a tight ulimit -v) adds the same floats."""
     monkeypatch.setattr(aggregate, "PURE_BOOTSTRAP_WORK", 0)
@@ -109,6 +149,23 @@ def test_small_run_loads_no_numpy_click_typing_or_dataclasses(tmp_path):
     p = _python(code, tmp_path)
     assert p.stderr.decode() == "(0, [])"
     assert b"ROUGE-SU* Average_F" in p.stdout
+
+
+def test_quiet_run_loads_no_click(tmp_path):
+    config = _one_pair(tmp_path)
+    code = (
+        "import sys\nfrom rouge155.cli import entry_point\n"
+        f"sys.argv = ['rouge155', '--quiet', *{['-e', str(DATA), *FLAGS, config]!r}]\n"
+        "import os\n"
+        "real_exit = os._exit\n"
+        "os._exit = lambda code: (sys.stderr.write(repr('click' in sys.modules)), sys.stderr.flush(), real_exit(code))\n"
+        "entry_point()\n"
+    )
+    p = _python(code, tmp_path)
+    plain = subprocess.run([sys.executable, "-m", "rouge155", "-e", str(DATA), *FLAGS, config], cwd=tmp_path,
+                           capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (0, b"False")
+    assert p.stdout == plain.stdout
 
 
 def test_version_without_click_as_with_click():

@@ -9,7 +9,6 @@ The engines only call a :class:`TextModel`'s functions; the Perl-exact path keep
 """
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -185,6 +184,8 @@ def _norm_form(code: str) -> str:
 @lru_cache(maxsize=None)
 def _language_lower(code: str, char_level: bool) -> Callable[[str], str]:
     """NFC, the language's lowercasing, then (zh/ja/th) words separated by spaces."""
+    import unicodedata
+
     from .languages import LANGUAGES
     from .segment import char_level as split_chars, segmenter
 
@@ -248,6 +249,8 @@ def _stopword_list(code: str, char_level: bool) -> FrozenSet[str]:
 
 
 def _base_lower(code: str) -> Callable[[str], str]:
+    import unicodedata
+
     from .languages import LANGUAGES
 
     turkic = LANGUAGES[code].turkic_case
