@@ -1,4 +1,5 @@
-"""Modules loaded on first use: numpy costs more to import than a small run takes.
+"""Modules and regular expressions made on first use: numpy costs more to import than a small run
+takes, and compiling every pattern a run might need was a tenth of a small run's start-up.
 
 numpy (with its OpenBLAS) also needs about 150 MB of address space just to load, and OpenBLAS ends
 the process itself when it cannot have it; under a tighter ``ulimit -v`` the engines run without it.
@@ -26,6 +27,27 @@ class _Lazy:
 def lazy_import(name: str):
     """``name`` as an object that imports the module when one of its attributes is first used."""
     return sys.modules.get(name) or _Lazy(name)
+
+
+class _LazyPattern:
+    """Stands for a compiled pattern until one of its methods is used; then holds the pattern's
+    bound methods (a later ``p.match(s)`` costs what the compiled pattern's does)."""
+
+    def __init__(self, pattern, flags: int):
+        self.__args = (pattern, flags)
+
+    def __getattr__(self, attr: str):
+        import re
+
+        compiled = re.compile(*self.__args)
+        for name in ("match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
+            self.__dict__[name] = getattr(compiled, name)
+        return getattr(compiled, attr)
+
+
+def lazy_regex(pattern, flags: int = 0):
+    """``re.compile(pattern, flags)``, compiled when first used (for patterns most runs never use)."""
+    return _LazyPattern(pattern, flags)
 
 
 def numpy_usable() -> bool:

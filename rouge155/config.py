@@ -7,6 +7,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Dict, List, Optional, Tuple
 
+from ._lazy import lazy_regex
 from ._record import dataclass, field  # dataclasses' records without its start-up cost
 from .errors import RougeError
 from .perl import chomped_lines
@@ -154,7 +155,7 @@ _FAST_HEAD = re.compile(
     rb'<ROUGE([-_])EVAL(?: version="[^"<&]*")?>\s*')
 _FAST_TAIL = re.compile(rb"</ROUGE([-_])EVAL>\s*")
 _FAST_EVAL = re.compile(rb'<EVAL ID="([^"<&]*)">(.*?)</EVAL>\s*', re.S)
-_FAST_CHILD = re.compile(
+_FAST_CHILD = lazy_regex(  # children out of the usual order (rare)
     rb'\s*(?:<(PEER-ROOT|MODEL-ROOT)>([^<&]*)</\1>'
     rb'|<INPUT-FORMAT TYPE="([^"<&]*)">[^<&]*</INPUT-FORMAT>'
     rb'|<PEERS>((?:\s*<P ID="[^"<&]*">[^<&]*</P>)*)\s*</PEERS>'

@@ -10,20 +10,20 @@ length limits differ, and both are reproduced:
 from __future__ import annotations
 
 import os
-import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
+from ._lazy import lazy_regex  # SEE and ISI files only
 from .errors import RougeError
 from .perl import Number, split_ws
 
-_SEE_SIZED = re.compile(
+_SEE_SIZED = lazy_regex(
     rb'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
 )
-_SEE_PLAIN = re.compile(rb'<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
-_ISI = re.compile(rb'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
+_SEE_PLAIN = lazy_regex(rb'<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_ISI = lazy_regex(rb'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 
 _FIRST_READ = 16384  # one read for most summaries
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
 
+from ._lazy import lazy_regex  # -m only
 from ._record import dataclass  # dataclasses' records without its start-up cost
 from .bdb import BDBDamaged, BDBError, read_hash_db
 from .errors import RougeError
@@ -25,8 +26,8 @@ EXCEPTION_DB = "WordNet-2.0.exc.db"
 MAX_DB_BYTES = 256 << 20
 # An .exc file whose every line is "WORD WORD..." (single spaces, "\n" ends): the Perl's split(/\s+/)
 # and these regexes agree on it (over Latin-1 text: \S excludes Unicode's extra spaces too).
-_EXC_SHAPE = re.compile(r"(?:\S+(?: \S+)+\n)*")
-_EXC_PAIR = re.compile(r"^(\S+) (\S+)", re.M)
+_EXC_SHAPE = lazy_regex(r"(?:\S+(?: \S+)+\n)*")
+_EXC_PAIR = lazy_regex(r"^(\S+) (\S+)", re.M)
 
 
 def bundled_data_path() -> str:

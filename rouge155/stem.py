@@ -6,7 +6,7 @@ result of the previous one. nltk's PorterStemmer (any mode) gives other stems fo
 """
 from __future__ import annotations
 
-import re
+from ._lazy import lazy_regex  # compiled when a run first stems (-m)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -17,11 +17,11 @@ _v = "[aeiouy]"
 _C = _c + "[^aeiouy]*"
 _V = _v + "[aeiou]*"
 
-_MGR0 = re.compile("^(" + _C + ")?" + _V + _C)
-_MEQ1 = re.compile("^(" + _C + ")?" + _V + _C + "(" + _V + ")?$")
-_MGR1 = re.compile("^(" + _C + ")?" + _V + _C + _V + _C)
-_VOWEL_IN_STEM = re.compile("^(" + _C + ")?" + _v)
-_CVC = re.compile("^" + _C + _v + "[^aeiouwxy]$")
+_MGR0 = lazy_regex("^(" + _C + ")?" + _V + _C)
+_MEQ1 = lazy_regex("^(" + _C + ")?" + _V + _C + "(" + _V + ")?$")
+_MGR1 = lazy_regex("^(" + _C + ")?" + _V + _C + _V + _C)
+_VOWEL_IN_STEM = lazy_regex("^(" + _C + ")?" + _v)
+_CVC = lazy_regex("^" + _C + _v + "[^aeiouwxy]$")
 
 
 _STEP2_LIST = {

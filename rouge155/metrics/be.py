@@ -1,7 +1,6 @@
 """ROUGE-BE: Basic Element matching on SIMPLE ``HEAD|MODIFIER|RELATION`` lines (``createBE``)."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 from itertools import repeat
 
@@ -9,14 +8,15 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, List, Optional
 
+from .._lazy import lazy_regex
 from .._record import dataclass  # dataclasses' records without its start-up cost
 from ..errors import RougeError
 from ..perl import chomped_lines, split_ws
 from ..readers import format_kind
 
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
-_ALNUM = re.compile(rb"[A-Za-z0-9]")
-_BRACKETS = re.compile(rb"(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)")
+_ALNUM = lazy_regex(rb"[A-Za-z0-9]")  # BE with -m only
+_BRACKETS = lazy_regex(rb"(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)")
 
 
 class BEFormatError(RougeError):
