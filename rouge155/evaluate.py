@@ -17,7 +17,6 @@ from ._record import dataclass, field  # dataclasses' records without its start-
 from .aggregate import Counts, ModelMatch, combine, counts_row
 from .config import EvalConfig, Evaluation
 from .errors import RougeError
-from .metrics import be as be_metric
 from .metrics.lcs import lcs_hits, wlcs_hits
 from .metrics.ngram import clipped_hits, ngrams
 from .metrics.skipbigram import skip_bigrams
@@ -375,7 +374,9 @@ class Run:
         raw = self.text.be_bytes(self.source.read(path))
         if self.debug:
             self.warn(path)  # readBE names each file on stderr with -v
-        lines = be_metric.read_lines(raw, fmt)
+        from .metrics.be import read_lines  # BE runs only
+
+        lines = read_lines(raw, fmt)
         if not lines:
             self.warn(f"readBE: {path} -> empty text")
         return lines

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
 from ._lazy import lazy_regex  # -m only
 from ._record import dataclass  # dataclasses' records without its start-up cost
-from .bdb import BDBDamaged, BDBError, read_hash_db
 from .errors import RougeError
 from .perl import chomped_lines, split_ws
 
@@ -177,14 +176,19 @@ def load_exception_db(db_path: str) -> Mapping[str, str]:
             if os.fstat(fh.fileno()).st_size > MAX_DB_BYTES:
                 raise RougeError(too_large)
             raw = fh.read(MAX_DB_BYTES + 1)  # bounded even where the size is unknown (a pipe)
-        if len(raw) > MAX_DB_BYTES:
-            raise RougeError(too_large)
-        if _db_fingerprint(raw) in KNOWN_DBS:
-            return ExceptionTable(bundled_exceptions)
+    except OSError:
+        raise RougeError(message) from None
+    if len(raw) > MAX_DB_BYTES:
+        raise RougeError(too_large)
+    if _db_fingerprint(raw) in KNOWN_DBS:
+        return ExceptionTable(bundled_exceptions)
+    from .bdb import BDBDamaged, BDBError, read_hash_db  # (and struct) only for other files
+
+    try:
         pairs = read_hash_db(raw)
     except BDBDamaged as exc:
         raise RougeError(f"{message} (damaged: {exc})") from None
-    except (OSError, BDBError):
+    except BDBError:
         raise RougeError(message) from None
     decoded: Dict[bytes, str] = {}  # items that share one overflow chain share one decoded copy
 
