@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import namedtuple
 from functools import reduce
-from operator import add, itemgetter
+from itertools import repeat
+from operator import add, itemgetter, truediv
 import math
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -237,7 +238,8 @@ def _lanes(n: int, count: int) -> Optional[_Lanes]:
 
 def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
     """``bootstrap_sums`` in plain Python for small tables (lists of 3-tuples): the same draws, the
-    same additions in the same order, so the same floats."""
+    same additions in the same order, so the same floats; per table its three columns of sums
+    (``bootstrap_sums(...)[k].T``)."""
     out: List[Optional[list]] = [None] * len(tables)
     by_size: Dict[int, List[int]] = {}
     for k, table in enumerate(tables):
@@ -246,12 +248,13 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
             by_size.setdefault(n, []).append(k)
         else:  # resample by resample (a tight ulimit -v: no numpy, and no room for every draw)
             values = [[row[c] for row in table].__getitem__ for c in range(3)]
-            out[k] = [[reduce(add, map(value, draws), 0.0) for value in values] for draws in _draw_rows(n, count)]
+            rows = [[reduce(add, map(value, draws), 0.0) for value in values] for draws in _draw_rows(n, count)]
+            out[k] = [list(col) for col in zip(*rows)] if rows else [[], [], []]
     for n, members in by_size.items():
         columns = [[row[c] for row in tables[k]] for k in members for c in range(3)]
         sums = _column_sums(columns, _draw_columns(n, count), count)
         for j, k in enumerate(members):
-            out[k] = [list(row) for row in zip(*sums[3 * j : 3 * j + 3])]
+            out[k] = sums[3 * j : 3 * j + 3]
     return out
 
 
@@ -340,7 +343,8 @@ def summarize(
     confidence: Number,
     alpha: Number,
 ) -> Averages:
-    """``computeAverages`` from a block's values (rows in Perl order) and its resample sums (rows).
+    """``computeAverages`` from a block's values (rows in Perl order) and its resample sums (three
+    columns: R, P, F sums, or with -t the model, peer and hit counts).
 
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
@@ -349,12 +353,12 @@ def summarize(
         totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
-    count = len(sums)
+    count = len(sums[0])
     n = len(values)
     if token_mode is None:
-        columns = [[row[c] / n for row in sums] if n else [0.0] * count for c in range(3)]
+        columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
     else:
-        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in sums])]
+        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
     upper_a = int(resamples - delta - 1)
     lower_a = int(delta)
@@ -411,7 +415,7 @@ def average_many(
     else:
         load_numpy()
         arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
-        sums = [s.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
+        sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
     return [summarize(table_rows(t), s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 

@@ -28,7 +28,7 @@ def test_pure_bootstrap_equals_numpy(n):
     for count in (1, 257, 1000):
         pure = aggregate.pure_bootstrap_sums(tables, count)
         vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64).reshape(-1, 3) for t in tables], count)
-        assert pure == [v.tolist() for v in vec]
+        assert pure == [v.T.tolist() for v in vec]
 
 
 def test_lane_draws_equal_the_scripts_floats():
@@ -68,7 +68,7 @@ def test_pure_bootstrap_many_tables_paired_lanes():
     tables = _tables(r, 7, 5) + _tables(r, 3, 2) + _tables(r, 7, 1)
     pure = aggregate.pure_bootstrap_sums(tables, 500)
     vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 500)
-    assert pure == [v.tolist() for v in vec]
+    assert pure == [v.T.tolist() for v in vec]
 
 
 def test_pure_bootstrap_resample_by_resample(monkeypatch):
@@ -77,7 +77,7 @@ def test_pure_bootstrap_resample_by_resample(monkeypatch):
     tables = _tables(random.Random(9), 70, 2)
     pure = aggregate.pure_bootstrap_sums(tables, 300)
     vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 300)
-    assert pure == [v.tolist() for v in vec]
+    assert pure == [v.T.tolist() for v in vec]
 
 
 @pytest.mark.parametrize("token_mode", [None, 1, 2])
