@@ -6,48 +6,39 @@ the process itself when it cannot have it; under a tighter ``ulimit -v`` the eng
 """
 from __future__ import annotations
 
+import re
 import sys
 
 NUMPY_ADDRESS_SPACE = 256 << 20  # below this RLIMIT_AS, numpy is not loaded at all
 
 
 class _Lazy:
-    """Stands for a module until one of its attributes is used; then holds the module's names, so
-    that later look-ups cost what a module's do."""
+    """Stands for an object (a module, a compiled pattern) until one of its attributes is used; then
+    holds its attributes (``names``, else all of them), so that later look-ups cost what the
+    object's own do."""
 
-    def __init__(self, name: str):
-        self.__name = name
+    def __init__(self, load, names=None):
+        self.__load = load
+        self.__names = names
 
     def __getattr__(self, attr: str):
-        module = sys.modules.get(self.__name) or __import__(self.__name)
-        self.__dict__.update(module.__dict__)
-        return getattr(module, attr)
+        obj = self.__load()
+        names = self.__names if self.__names is not None else list(vars(obj))
+        self.__dict__.update((name, getattr(obj, name)) for name in names)
+        return getattr(obj, attr)
 
 
 def lazy_import(name: str):
     """``name`` as an object that imports the module when one of its attributes is first used."""
-    return sys.modules.get(name) or _Lazy(name)
+    return sys.modules.get(name) or _Lazy(lambda: sys.modules.get(name) or __import__(name))
 
 
-class _LazyPattern:
-    """Stands for a compiled pattern until one of its methods is used; then holds the pattern's
-    bound methods (a later ``p.match(s)`` costs what the compiled pattern's does)."""
-
-    def __init__(self, pattern, flags: int):
-        self.__args = (pattern, flags)
-
-    def __getattr__(self, attr: str):
-        import re
-
-        compiled = re.compile(*self.__args)
-        for name in ("match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
-            self.__dict__[name] = getattr(compiled, name)
-        return getattr(compiled, attr)
+_PATTERN_METHODS = ("match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split")
 
 
 def lazy_regex(pattern, flags: int = 0):
     """``re.compile(pattern, flags)``, compiled when first used (for patterns most runs never use)."""
-    return _LazyPattern(pattern, flags)
+    return _Lazy(lambda: re.compile(pattern, flags), _PATTERN_METHODS)
 
 
 def numpy_usable() -> bool:

@@ -6,6 +6,7 @@ from functools import reduce
 from itertools import repeat
 from operator import add, itemgetter, truediv
 import math
+import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -205,8 +206,6 @@ class _Lanes:
     """
 
     def __init__(self, n: int, count: int):
-        import sys
-
         self.n, self.count, self.order = n, count, sys.byteorder
         ones = b"\x01" + bytes(7)
         self.ones = int.from_bytes(ones * count, "little")  # 1 in every lane

@@ -58,34 +58,37 @@ def invalid_line(shown: str) -> BEFormatError:
 def count_bes(rows, mode: str, stemming: bool, stem_multi, nil, bar, key_bytes=None) -> BESet:
     """``createBE``'s selection and counting over each line's three fields (bytes, or str in the
     Unicode modes, with ``nil``/``bar`` of the same type); ``key_bytes`` turns a str key into bytes."""
-    grams: Counter = Counter()
-    count = 0
-    for fields in rows:
-        head, mod, rel = fields
-        if stemming:
-            if len(head) > 3:
-                head = stem_multi(head)
-            # Perl quirk: the script compares the lowercased modifier with "NIL" (never equal), and its
-            # bracket-token exclusion is upper case, so it never applies to the lowercased text either.
-            if len(mod) > 3:
-                mod = stem_multi(mod)
-        key = None
-        if mode == "H" and mod == nil:
-            key = head
-        elif mode == "HM" and mod != nil:
-            key = head + bar + mod
-        elif mode == "HMR" and rel != nil:
-            key = head + bar + mod + bar + rel
-        elif mode == "HM1":
-            key = head + bar + mod
-        elif mode == "HMR1" and fields[1] != nil:
-            key = head + bar + mod + bar + rel
-        elif mode == "HMR2":
-            key = head + bar + mod + bar + rel
-        if key is not None:
-            grams[key_bytes(key) if key_bytes else key] += 1
-            count += 1
-    return BESet(grams, count)
+    rows = list(rows)
+    read_mods = None
+    if stemming:
+        read_mods = [mod for _head, mod, _rel in rows]
+        # Perl quirk: the script compares the lowercased modifier with "NIL" (never equal), and its
+        # bracket-token exclusion is upper case, so it never applies to the lowercased text either.
+        rows = [(stem_multi(head) if len(head) > 3 else head, stem_multi(mod) if len(mod) > 3 else mod, rel)
+                for head, mod, rel in rows]
+    keys = _selected_keys(rows, mode, nil, bar, read_mods)
+    if key_bytes:
+        keys = list(map(key_bytes, keys))
+    return BESet(Counter(keys), len(keys))
+
+
+def _selected_keys(rows, mode: str, nil, bar, read_mods=None) -> list:
+    """The keys ``createBE`` counts for ``mode``, in line order; ``read_mods``: the modifiers as read,
+    before stemming (HMR1 tests those)."""
+    if mode == "H":
+        return [h for h, m, r in rows if m == nil]
+    if mode == "HM":
+        return [h + bar + m for h, m, r in rows if m != nil]
+    if mode == "HMR":
+        return [h + bar + m + bar + r for h, m, r in rows if r != nil]
+    if mode == "HM1":
+        return [h + bar + m for h, m, r in rows]
+    if mode == "HMR1":
+        mods = read_mods if read_mods is not None else [m for h, m, r in rows]
+        return [h + bar + m + bar + r for (h, m, r), read in zip(rows, mods) if read != nil]
+    if mode == "HMR2":
+        return [h + bar + m + bar + r for h, m, r in rows]
+    return []
 
 
 def _stem_multi(field: bytes, stem: Callable[[str], Optional[str]]) -> bytes:
@@ -100,23 +103,6 @@ def _stem_multi(field: bytes, stem: Callable[[str], Optional[str]]) -> bytes:
     return b" ".join(out)
 
 
-def _plain_keys(rows, mode: str) -> list:
-    """``count_bes``'s keys without stemming, one comprehension per mode (the usual run)."""
-    if mode == "H":
-        return [h for h, m, r in rows if m == b"nil"]
-    if mode == "HM":
-        return [h + b"|" + m for h, m, r in rows if m != b"nil"]
-    if mode == "HMR1":
-        return [h + b"|" + m + b"|" + r for h, m, r in rows if m != b"nil"]
-    if mode == "HMR":
-        return [h + b"|" + m + b"|" + r for h, m, r in rows if r != b"nil"]
-    if mode == "HM1":
-        return [h + b"|" + m for h, m, r in rows]
-    if mode == "HMR2":
-        return [h + b"|" + m + b"|" + r for h, m, r in rows]
-    return []
-
-
 def create(lines: List[bytes], mode: str, stemming: bool, stem: Callable[[str], Optional[str]]) -> BESet:
     if not stemming and lines:
         text = b"\n".join(lines).translate(_ASCII_LOWER)
@@ -124,8 +110,7 @@ def create(lines: List[bytes], mode: str, stemming: bool, stem: Callable[[str], 
         sizes = set(map(len, rows))
         # no line that split_bar would change or refuse: three fields each, the last one not empty
         if sizes == {3} and not text.endswith(b"|") and b"|\n" not in text:
-            keys = _plain_keys(rows, mode)
-            return BESet(Counter(keys), len(keys))
+            return count_bes(rows, mode, False, None, b"nil", b"|")
 
     def checked_rows():
         for line in lines:
