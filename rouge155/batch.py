@@ -178,6 +178,39 @@ class Pairs:
             self.cache["joined_models"] = _concat([d.joined for d in self.flat_models()])
         return self.cache["joined_models"]
 
+    def joined_bags(self, width: int) -> "JoinedBags":
+        """The joined texts' unigram counts; computed once per block and key width."""
+        key = ("bags", width)
+        if key not in self.cache:
+            model_ids, model_owner, _ = self.joined_models()
+            peer_ids, peer_owner, _ = self.joined_peers()
+            self.cache[key] = JoinedBags(width, *bags.counted_keys(model_owner, model_ids, width),
+                                         *bags.counted_keys(peer_owner, peer_ids, width))
+        return self.cache[key]
+
+    def model_tokens_in_peer(self, width: int) -> np.ndarray:
+        """For each joined model token, how often its instance's joined peer text has it (ROUGE-L's
+        peer clip limits, and which model tokens skip-bigrams keep); computed once per block."""
+        key = ("model_in_peer", width)
+        if key not in self.cache:
+            model_ids, model_owner, _ = self.joined_models()
+            b = self.joined_bags(width)
+            wanted = self.pair_instance[model_owner] * np.int64(width) + model_ids
+            self.cache[key] = bags.lookup(b.peer_keys, b.peer_counts, wanted)
+        return self.cache[key]
+
+
+@dataclass
+class JoinedBags:
+    """(owner * width + token id) keys of the joined texts, sorted, with their counts: model texts
+    owned by pairs, peer texts by instances."""
+
+    width: int
+    model_keys: np.ndarray
+    model_counts: np.ndarray
+    peer_keys: np.ndarray
+    peer_counts: np.ndarray
+
 
 def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Concatenation, each element's owner index, and each array's length."""
@@ -240,9 +273,8 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     # Only tokens both sides have can form a shared skip-bigram: keep those, with their positions.
     peer_pos = np.arange(len(peer_ids)) - np.repeat(np.cumsum(peer_len) - peer_len, peer_len)
     model_pos = np.arange(len(model_ids)) - np.repeat(np.cumsum(model_len) - model_len, model_len)
-    mk, mc = bags.counted_keys(model_owner, model_ids, width)
-    pk, pc = bags.counted_keys(peer_owner, peer_ids, width)
-    model_keep = bags.lookup(pk, pc, p.pair_instance[model_owner] * width + model_ids) > 0
+    joined = p.joined_bags(width)
+    model_keep = p.model_tokens_in_peer(width) > 0
     if n_pairs == len(p.peers) and np.array_equal(p.pair_instance, np.arange(n_pairs)):
         rep_pair, rep_index, rep_ids = peer_owner, np.arange(len(peer_ids)), peer_ids  # one model each
     else:  # the peer's tokens once for each of its pairs
@@ -252,7 +284,7 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
         rep_index = np.repeat(starts[p.pair_instance], lens) + (
             np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
         rep_ids = peer_ids[rep_index]
-    peer_keep = bags.lookup(mk, mc, rep_pair * width + rep_ids) > 0
+    peer_keep = bags.lookup(joined.model_keys, joined.model_counts, rep_pair * width + rep_ids) > 0
     m = (model_owner[model_keep], model_pos[model_keep], model_ids[model_keep])
     q = (rep_pair[peer_keep], peer_pos[rep_index][peer_keep], rep_ids[peer_keep])
     pair_peer_len = peer_len[p.pair_instance]
@@ -337,11 +369,16 @@ def lcs_layout(p: Pairs) -> LcsLayout:
     tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
     j_model_ids, j_model_owner, _ = p.joined_models()
     j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
-    width = int(max(m_ids.max(initial=-1), j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
-    mk, mc = bags.counted_keys(j_model_owner, j_model_ids, width)
-    pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
-    model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
-    peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids) if len(tok_pair) else model_limit
+    width = int(max(j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
+    if all(d.unit_ids is d.joined for d in models):  # no length limits: the units make up the joined text
+        joined = p.joined_bags(width)
+        model_limit = bags.lookup(joined.model_keys, joined.model_counts, tok_pair * width + m_ids)
+        peer_limit = p.model_tokens_in_peer(width)
+    else:
+        width = max(width, int(m_ids.max(initial=-1)) + 1)  # keys must not overlap between owners
+        joined = p.joined_bags(width)
+        model_limit = bags.lookup(joined.model_keys, joined.model_counts, tok_pair * width + m_ids)
+        peer_limit = bags.lookup(joined.peer_keys, joined.peer_counts, p.pair_instance[tok_pair] * width + m_ids)
     layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
                        m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
                        p_unit_len[align_peer], model_limit, peer_limit, peer_len)

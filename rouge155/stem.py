@@ -33,17 +33,26 @@ _STEP2_LIST = {
 _STEP3_LIST = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic", "ful": "", "ness": ""}
 
 
-def _longest_suffix(w: str, suffixes: dict, lengths) -> Optional[str]:
-    """The suffix a regex ``(a|b|...)$`` search finds: the leftmost start, i.e. the longest one."""
-    for n in lengths:
-        if len(w) >= n and w[-n:] in suffixes:
-            return w[-n:]
+def _by_tail(suffixes: dict) -> dict:
+    """The listed suffixes (all of two letters or more) under their last two letters, longest first."""
+    index: dict = {}
+    for suffix in sorted(suffixes, key=len, reverse=True):
+        index.setdefault(suffix[-2:], []).append(suffix)
+    return index
+
+
+def _longest_suffix(w: str, index: dict) -> Optional[str]:
+    """The suffix a regex ``(a|b|...)$`` search finds: the leftmost start, i.e. the longest one.
+    Most words end in two letters no listed suffix ends in: one look-up rules them out."""
+    for suffix in index.get(w[-2:], ()):
+        if w.endswith(suffix):
+            return suffix
     return None
 
 
-def _replace_suffix(w: str, suffixes: dict, lengths) -> str:
+def _replace_suffix(w: str, suffixes: dict, index: dict) -> str:
     """Porter steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it."""
-    suffix = _longest_suffix(w, suffixes, lengths)
+    suffix = _longest_suffix(w, index)
     if suffix is not None:
         stem = w[: -len(suffix)]
         if _MGR0.search(stem):
@@ -51,10 +60,9 @@ def _replace_suffix(w: str, suffixes: dict, lengths) -> str:
     return w
 
 
-_STEP2_LENGTHS = sorted({len(k) for k in _STEP2_LIST}, reverse=True)
-_STEP3_LENGTHS = sorted({len(k) for k in _STEP3_LIST}, reverse=True)
-_STEP4_LIST = dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split())
-_STEP4_LENGTHS = sorted({len(k) for k in _STEP4_LIST}, reverse=True)
+_STEP2_INDEX = _by_tail(_STEP2_LIST)
+_STEP3_INDEX = _by_tail(_STEP3_LIST)
+_STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split()))
 
 
 def porter_stem(w: str) -> str:
@@ -69,7 +77,7 @@ def porter_stem(w: str) -> str:
     if firstch == "y":
         w = "Y" + w[1:]
     # Step 1a: /(ss|i)es$/ then /([^s])s$/
-    if w.endswith("sses") or w.endswith("ies"):
+    if w.endswith(("sses", "ies")):
         w = w[:-2]
     elif w.endswith("s") and len(w) >= 2 and w[-2] != "s":
         w = w[:-1]
@@ -77,8 +85,8 @@ def porter_stem(w: str) -> str:
     if w.endswith("eed"):
         if _MGR0.search(w[:-3]):
             w = w[:-1]
-    elif w.endswith("ed") or w.endswith("ing"):
-        stem = w[:-2] if w.endswith("ed") else w[:-3]
+    elif w.endswith(("ed", "ing")):
+        stem = w[:-2] if w[-1] == "d" else w[:-3]
         if _VOWEL_IN_STEM.search(stem):
             w = stem
             if w.endswith(("at", "bl", "iz")):
@@ -93,10 +101,10 @@ def porter_stem(w: str) -> str:
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
     # Steps 2 and 3
-    w = _replace_suffix(w, _STEP2_LIST, _STEP2_LENGTHS)
-    w = _replace_suffix(w, _STEP3_LIST, _STEP3_LENGTHS)
+    w = _replace_suffix(w, _STEP2_LIST, _STEP2_INDEX)
+    w = _replace_suffix(w, _STEP3_LIST, _STEP3_INDEX)
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
-    suffix = _longest_suffix(w, _STEP4_LIST, _STEP4_LENGTHS)
+    suffix = _longest_suffix(w, _STEP4_INDEX)
     if suffix is not None and _MGR1.search(w[: -len(suffix)]):
         w = w[: -len(suffix)]
     if w.endswith("ment") and _MGR1.search(w[:-4]):

@@ -9,12 +9,12 @@ from rouge155.metrics.skipbigram import batch_codes, matrix_hits, skip_bigrams
 from rouge155.metrics.ngram import clipped_hits
 
 
-def _alignments(seed, count, long_peer=False):
+def _alignments(seed, count, long_peer=False, long_model=False):
     r = random.Random(seed)
     models, peers = [], []
     for _ in range(count):
         vocab = r.randint(2, 12)  # small vocabularies: many matches and ties
-        m = r.randint(0, 30)
+        m = r.randint(120, 300) if long_model else r.randint(0, 30)  # past 126 rows: 16-bit table cells
         n = r.randint(1200, 1600) if long_peer else r.randint(0, 30)
         models.append([r.randrange(vocab) for _ in range(m)])
         peers.append([r.randrange(vocab) for _ in range(n)])
@@ -22,9 +22,11 @@ def _alignments(seed, count, long_peer=False):
 
 
 @pytest.mark.parametrize("weight", [None, 1.2, 2.0])
-@pytest.mark.parametrize("long_peer", [False, True])
-def test_batch_marks_equal_step_by_step(weight, long_peer):
-    models, peers = _alignments(11 if long_peer else 7, 12 if long_peer else 400, long_peer)
+@pytest.mark.parametrize("shape", ["short", "long_peer", "long_model"])
+def test_batch_marks_equal_step_by_step(weight, shape):
+    long_peer, long_model = shape == "long_peer", shape == "long_model"
+    count = 12 if long_peer else 40 if long_model else 400
+    models, peers = _alignments(11 if long_peer else 5 if long_model else 7, count, long_peer, long_model)
     m_len = np.array([len(x) for x in models])
     p_len = np.array([len(x) for x in peers])
     m_ids = np.array([t for x in models for t in x], dtype=np.int64)

@@ -51,3 +51,21 @@ def test_porter_matches_reference(reference, tmp_path):
     mismatches = [(w, t, porter_stem(w)) for w, t in zip(words, theirs) if porter_stem(w) != t]
     assert len(theirs) == len(words)
     assert not mismatches, mismatches[:10]
+
+
+def test_suffix_index_finds_what_the_scripts_regex_finds():
+    """Steps 2-4 look a suffix up by the word's last two letters; the script searches /(a|b|...)$/."""
+    import re
+
+    from rouge155 import stem
+
+    r = random.Random(4)
+    for listed, index in ((stem._STEP2_LIST, stem._STEP2_INDEX), (stem._STEP3_LIST, stem._STEP3_INDEX),
+                          (stem._STEP4_INDEX, stem._STEP4_INDEX)):
+        suffixes = [s for group in index.values() for s in group] if listed is index else list(listed)
+        pattern = re.compile("(" + "|".join(suffixes) + ")$")
+        for _ in range(20_000):
+            w = "".join(r.choice("aeilnostuz") for _ in range(r.randint(0, 4))) + r.choice(suffixes + ["", "x"])
+            w = w[: len(w) - r.randint(0, 1)] if r.random() < 0.2 else w
+            m = pattern.search(w)
+            assert stem._longest_suffix(w, index) == (m.group(1) if m else None), w

@@ -156,7 +156,7 @@ def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
     and cut into runs of at least ``min_size`` (fewer, larger buckets: fewer numpy calls), each split
     to fit the cell budget. Yields (indices, padded model length, padded peer length)."""
 
-    edges = np.array([8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512])
+    edges = np.array([2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512])
     m_bin = np.searchsorted(edges, m)
     order = np.lexsort((n, m_bin))
     bins = m_bin[order]
@@ -172,12 +172,13 @@ def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
                 yield chunk[s : s + size], big_m, big_n
 
 
-def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width: int, pad: int) -> "np.ndarray":
-
-    out = np.full((len(offsets), width), pad, dtype=np.int64)
-    cols = np.arange(width)
-    valid = cols[None, :] < lengths[:, None]
-    out[valid] = ids[(offsets[:, None] + cols[None, :])[valid]]
+def _fill(ids: "np.ndarray", offsets: "np.ndarray", lengths: "np.ndarray", width: int, pad: int,
+          dtype) -> "np.ndarray":
+    """Each alignment's tokens as a column of a (width, alignments) table, padded with ``pad``."""
+    out = np.full((width, len(offsets)), pad, dtype=dtype)
+    rows = np.arange(width)[:, None]
+    valid = rows < lengths[None, :]
+    out[valid] = ids[(offsets[None, :] + rows)[valid]]
     return out
 
 
@@ -188,15 +189,21 @@ def _lcs_rows(a, b, big_m, big_n):
 
     count = a.shape[1]
     direction = np.zeros((big_m + 1, big_n + 1, count), dtype=np.uint8)
-    prev = np.zeros((big_n + 1, count), dtype=np.int32)
-    cur = np.zeros((big_n + 1, count), dtype=np.int32)
-    for i in range(1, big_m + 1):
-        eq = a[i - 1] == b
-        np.maximum.accumulate(np.maximum(prev[1:], prev[:-1] + eq), axis=0, out=cur[1:])
-        row = direction[i, 1:]
-        np.subtract(_LEFT, prev[1:] >= cur[:-1], out=row, casting="unsafe")  # up: 2, left: 3
-        np.copyto(row, _DIAG, where=eq)
+    # c[i][j] <= i <= big_m: the narrowest integers that hold it (less memory traffic per row)
+    cells = np.int8 if big_m < 127 else np.int16 if big_m < 32767 else np.int32
+    prev = np.zeros((big_n + 1, count), dtype=cells)
+    cur = np.zeros((big_n + 1, count), dtype=cells)
+    step = np.empty((big_n, count), dtype=cells)
+    eq = a[:, None, :] == b[None, :, :]  # every row's matches at once: [i - 1, j - 1, alignment]
+    inner = direction[1:, 1:]
+    for i in range(big_m):
+        np.add(prev[:-1], eq[i], out=step)
+        np.maximum(prev[1:], step, out=step)
+        np.maximum.accumulate(step, axis=0, out=cur[1:])
+        np.greater_equal(prev[1:], cur[:-1], out=inner[i], casting="unsafe")  # 1 where up, for now
         prev, cur = cur, prev
+    np.subtract(_LEFT, inner, out=inner)  # up: 2, left: 3
+    np.copyto(inner, _DIAG, where=eq)
     return direction
 
 
@@ -375,10 +382,20 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
     live = np.flatnonzero(m_len > 0)
     if live.size == 0:
         return mask
+    if weights is None:
+        # One model token left after pruning: it is in the peer unit, so the backtrack walks left to
+        # its last occurrence there and marks it.
+        single = live[m_len[live] == 1]
+        mask[where[m_off[single]]] = True
+        live = live[m_len[live] > 1]
+        if live.size == 0:
+            return mask
+    # token ids as int32 where they fit: half the bytes compared per cell
+    ids_type = np.int32 if max(int(ids.max(initial=0)), int(peer_ids.max(initial=0))) < 2**31 else np.int64
     for sub, big_m, big_n in _buckets(m_len[live], p_len[live]):
         r = live[sub]
-        a = np.ascontiguousarray(_fill(ids, m_off[r], m_len[r], big_m, -1).T)
-        b = np.ascontiguousarray(_fill(peer_ids, p_off[r], p_len[r], big_n, -2).T)
+        a = _fill(ids, m_off[r], m_len[r], big_m, -1, ids_type)
+        b = _fill(peer_ids, p_off[r], p_len[r], big_n, -2, ids_type)
         marks = _align_bucket(a, b, m_len[r], p_len[r], big_m, big_n, weights)
         rows, cols = np.nonzero(marks)
         mask[where[m_off[r][rows] + cols]] = True
