@@ -312,7 +312,8 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
                 draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
                 idx = draws.astype(np.intp)
                 for row in idx:
-                    np.take(values, row, axis=0, out=drawn)
+                    # mode="clip" skips the bounds check (draws are below n: state / 2**48 < 1)
+                    np.take(values, row, axis=0, out=drawn, mode="clip")
                     np.add(acc, drawn, out=acc)  # left to right, as the script adds
                 state = states[k - 1]
         for j, k in enumerate(members):
@@ -335,21 +336,24 @@ def _running_sum(xs: Sequence[float]) -> float:
 
 
 def summarize(
-    values: list,
+    values,
     sums: Optional[list],
     token_mode: Optional[int],
     resamples: Number,
     confidence: Number,
     alpha: Number,
 ) -> Averages:
-    """``computeAverages`` from a block's values (rows in Perl order) and its resample sums (three
-    columns: R, P, F sums, or with -t the model, peer and hit counts).
+    """``computeAverages`` from a block's values (rows in Perl order: a list of 3-tuples or an (n, 3)
+    array) and its resample sums (three columns: R, P, F sums, or with -t the model, peer and hit counts).
 
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
     totals: List[Number] = [0, 0, 0]
-    if len(values):
-        totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
+    if isinstance(values, list):
+        if values:
+            totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
+    elif len(values):  # an (n, 3) array: cumsum adds each column left to right, as the loop does
+        totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
     count = len(sums[0])
@@ -415,7 +419,7 @@ def average_many(
         load_numpy()
         arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
         sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
-    return [summarize(table_rows(t), s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
+    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
 
 
 def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
