@@ -179,37 +179,36 @@ class Pairs:
         return self.cache["joined_models"]
 
     def joined_bags(self, width: int) -> "JoinedBags":
-        """The joined texts' unigram counts; computed once per block and key width."""
+        """The joined texts' unigrams as (owner * width + token id) keys; computed once per block and
+        key width."""
         key = ("bags", width)
         if key not in self.cache:
             model_ids, model_owner, _ = self.joined_models()
             peer_ids, peer_owner, _ = self.joined_peers()
-            self.cache[key] = JoinedBags(width, *bags.counted_keys(model_owner, model_ids, width),
-                                         *bags.counted_keys(peer_owner, peer_ids, width))
+            w = np.int64(width)
+            self.cache[key] = JoinedBags(bags.bag(model_owner * w + model_ids), bags.bag(peer_owner * w + peer_ids))
         return self.cache[key]
 
-    def model_tokens_in_peer(self, width: int) -> np.ndarray:
-        """For each joined model token, how often its instance's joined peer text has it (ROUGE-L's
-        peer clip limits, and which model tokens skip-bigrams keep); computed once per block."""
+    def model_slots_in_peer(self, width: int) -> np.ndarray:
+        """For each joined model token, the index of (its instance, its token) among the joined peer
+        keys, -1 where the instance's peer text lacks it; computed once per block (ROUGE-L's peer clip
+        limits and pruning, and which model tokens skip-bigrams keep)."""
         key = ("model_in_peer", width)
         if key not in self.cache:
-            model_ids, model_owner, _ = self.joined_models()
             b = self.joined_bags(width)
-            wanted = self.pair_instance[model_owner] * np.int64(width) + model_ids
-            self.cache[key] = bags.lookup(b.peer_keys, b.peer_counts, wanted)
+            w = np.int64(width)
+            # each distinct model key once: (pair, token) -> (instance, token)
+            wanted = self.pair_instance[b.model.keys // w] * w + b.model.keys % w
+            self.cache[key] = bags.positions(b.peer.keys, wanted)[b.model.index]
         return self.cache[key]
 
 
 @dataclass
 class JoinedBags:
-    """(owner * width + token id) keys of the joined texts, sorted, with their counts: model texts
-    owned by pairs, peer texts by instances."""
+    """The joined texts' unigram bags: model texts owned by pairs, peer texts by instances."""
 
-    width: int
-    model_keys: np.ndarray
-    model_counts: np.ndarray
-    peer_keys: np.ndarray
-    peer_counts: np.ndarray
+    model: bags.Bag
+    peer: bags.Bag
 
 
 def _concat(arrays: List[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -274,9 +273,11 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
     peer_pos = np.arange(len(peer_ids)) - np.repeat(np.cumsum(peer_len) - peer_len, peer_len)
     model_pos = np.arange(len(model_ids)) - np.repeat(np.cumsum(model_len) - model_len, model_len)
     joined = p.joined_bags(width)
-    model_keep = p.model_tokens_in_peer(width) > 0
+    model_keep = p.model_slots_in_peer(width) >= 0
     if n_pairs == len(p.peers) and np.array_equal(p.pair_instance, np.arange(n_pairs)):
         rep_pair, rep_index, rep_ids = peer_owner, np.arange(len(peer_ids)), peer_ids  # one model each
+        # pair keys are instance keys: each distinct peer key looked up once
+        peer_keep = (bags.positions(joined.model.keys, joined.peer.keys) >= 0)[joined.peer.index]
     else:  # the peer's tokens once for each of its pairs
         starts = np.cumsum(peer_len) - peer_len
         lens = peer_len[p.pair_instance]
@@ -284,7 +285,7 @@ def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:
         rep_index = np.repeat(starts[p.pair_instance], lens) + (
             np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
         rep_ids = peer_ids[rep_index]
-    peer_keep = bags.lookup(joined.model_keys, joined.model_counts, rep_pair * width + rep_ids) > 0
+        peer_keep = bags.positions(joined.model.keys, rep_pair * width + rep_ids) >= 0
     m = (model_owner[model_keep], model_pos[model_keep], model_ids[model_keep])
     q = (rep_pair[peer_keep], peer_pos[rep_index][peer_keep], rep_ids[peer_keep])
     pair_peer_len = peer_len[p.pair_instance]
@@ -370,32 +371,39 @@ def lcs_layout(p: Pairs) -> LcsLayout:
     j_model_ids, j_model_owner, _ = p.joined_models()
     j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
     width = int(max(j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
-    if all(d.unit_ids is d.joined for d in models):  # no length limits: the units make up the joined text
+    units_per_peer = p_first[1:] - p_first[:-1]
+    with_bits = len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64
+    if all(d.unit_ids is d.joined for d in models + p.peers):
+        # no length limits: the units make up the joined texts, whose bags give the clip limits
         joined = p.joined_bags(width)
-        model_limit = bags.lookup(joined.model_keys, joined.model_counts, tok_pair * width + m_ids)
-        peer_limit = p.model_tokens_in_peer(width)
+        model_limit = joined.model.counts[joined.model.index]
+        slot = p.model_slots_in_peer(width)
+        found = slot >= 0
+        slot = np.maximum(slot, 0)
+        peer_limit = np.where(found, joined.peer.counts[slot], 0) if len(joined.peer.keys) else np.zeros_like(slot)
+        peer_bag = joined.peer
     else:
-        width = max(width, int(m_ids.max(initial=-1)) + 1)  # keys must not overlap between owners
-        joined = p.joined_bags(width)
-        model_limit = bags.lookup(joined.model_keys, joined.model_counts, tok_pair * width + m_ids)
-        peer_limit = bags.lookup(joined.peer_keys, joined.peer_counts, p.pair_instance[tok_pair] * width + m_ids)
+        width = max(width, int(m_ids.max(initial=-1)) + 1, int(p_ids.max(initial=-1)) + 1)  # no overlapping keys
+        mk, mc = bags.counted_keys(j_model_owner, j_model_ids, width)
+        pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
+        model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
+        peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids)
+        if with_bits:  # the peer units' own keys (their tokens differ from the joined text's)
+            p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[np.repeat(np.arange(len(p_unit_len)), p_unit_len)]
+            peer_bag = bags.bag(p_tok_inst * np.int64(width) + p_ids)
+            slot = bags.positions(peer_bag.keys, p.pair_instance[tok_pair] * np.int64(width) + m_ids)
+            found = slot >= 0
+            slot = np.maximum(slot, 0)
     layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
                        m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
                        p_unit_len[align_peer], model_limit, peer_limit, peer_len)
-    units_per_peer = p_first[1:] - p_first[:-1]
-    if len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64:
+    if with_bits:
+        # per (instance, token) key of the peer units: which of the instance's units hold it (bit k: the k-th)
         p_tok_unit = np.repeat(np.arange(len(p_unit_len)), p_unit_len)
         p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[p_tok_unit]
         bits = np.left_shift(np.uint64(1), (p_tok_unit - p_first[p_tok_inst]).astype(np.uint64))
-        keys = p_tok_inst * np.int64(width) + p_ids
-        order = np.argsort(keys, kind="stable")
-        keys = keys[order]
-        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-        held = np.bitwise_or.reduceat(bits[order], starts)
-        keys = keys[starts]
-        wanted = p.pair_instance[tok_pair] * np.int64(width) + m_ids
-        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-        m_bits = np.where(keys[at] == wanted, held[at], np.uint64(0))
+        held = np.bitwise_or.reduceat(bits[peer_bag.order], peer_bag.starts)
+        m_bits = np.where(found, held[slot], np.uint64(0))
         local = (align_peer - np.repeat(p_first[:-1][inst_of_unit], n_peer_units)).astype(np.uint64)
         layout.match_bits = (m_bits, local)
     p.cache["lcs_layout"] = layout

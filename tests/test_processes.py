@@ -27,7 +27,7 @@ WORDS = [a + b for a in ("ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "p
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    """3,000 one-reference pairs of ~80 words: a run of several seconds (ROUGE-S with no gap limit is
+    """3,000 one-reference pairs of ~170 words: a run of several seconds (ROUGE-S with no gap limit is
     quadratic in summary length), and a small config for the stream cases."""
     root = tmp_path_factory.mktemp("procs")
     (root / "sys").mkdir()
@@ -36,7 +36,7 @@ def corpus(tmp_path_factory):
     xml = ['<ROUGE-EVAL version="1.0">']
     for i in range(3000):
         for d in ("sys", "ref"):
-            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ." for _ in range(r.randint(5, 7))]
+            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ." for _ in range(r.randint(12, 14))]
             (root / d / f"{i}.spl").write_text("\n".join(sents) + "\n")
         xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
                    f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from typing import Tuple
 
 from .._lazy import lazy_import
+from .._record import dataclass
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
@@ -18,6 +19,41 @@ def counted_keys(owner: np.ndarray, codes: np.ndarray, width: int) -> Tuple[np.n
     """Distinct (owner, code) keys as owner * width + code, sorted, with their multiplicities."""
     keys = owner.astype(np.int64) * np.int64(width) + codes.astype(np.int64)
     return np.unique(keys, return_counts=True)
+
+
+@dataclass
+class Bag:
+    """A multiset of integer keys: the distinct keys sorted, their counts, and for each original key
+    its index among the distinct ones; ``order`` and ``starts`` (the sort and where each run of equal
+    keys begins in it) serve reductions over the runs."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+    index: np.ndarray
+    order: np.ndarray
+    starts: np.ndarray
+
+
+def bag(keys: np.ndarray) -> Bag:
+    """``Bag`` of keys: one sort, which also gives each key's count (cheaper than np.unique and a
+    search for every key)."""
+    order = np.argsort(keys)
+    ranked = keys[order]
+    new_run = np.empty(len(ranked), dtype=bool)
+    new_run[:1] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new_run[1:])
+    starts = np.flatnonzero(new_run)
+    index = np.empty(len(keys), dtype=np.int64)
+    index[order] = np.cumsum(new_run) - 1
+    return Bag(ranked[starts], np.diff(np.append(starts, len(ranked))), index, order, starts)
+
+
+def positions(sorted_keys: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """Where each wanted key is in a sorted key table, -1 where absent."""
+    if len(sorted_keys) == 0:
+        return np.full(len(wanted), -1, dtype=np.int64)
+    pos = np.minimum(np.searchsorted(sorted_keys, wanted), len(sorted_keys) - 1)
+    return np.where(sorted_keys[pos] == wanted, pos, -1)
 
 
 def lookup(sorted_keys: np.ndarray, counts: np.ndarray, wanted: np.ndarray) -> np.ndarray:

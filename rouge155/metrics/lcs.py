@@ -308,23 +308,26 @@ def _align_bucket(a, b, m, n, big_m, big_n, weights):
     # all backtracks in step, on compact arrays of the live ones, through flat indices
     i, j = m.astype(np.int64), n.astype(np.int64)
     live = np.flatnonzero((i > 0) & (j > 0))
-    ii, jj = i[live], j[live]
     flat = direction.reshape(-1)
     flat_marks = marks.reshape(-1)
-    mark_base = live * big_m - 1
     if rows:  # [i, j, alignment]
         cell_i, cell_j = (big_n + 1) * count, count
     else:  # [i + j, i, alignment]
         cell_i, cell_j = (big_m + 2) * count, (big_m + 1) * count
-    while live.size:
-        move = flat[ii * cell_i + jj * cell_j + live]
-        is_diag = move == _DIAG
-        flat_marks[(mark_base + ii)[is_diag]] = True
-        ii -= move != _LEFT
-        jj -= move != _UP
-        alive = (ii > 0) & (jj > 0)
-        if not alive.all():
-            live, ii, jj, mark_base = live[alive], ii[alive], jj[alive], mark_base[alive]
+    at = i[live] * cell_i + j[live] * cell_j + live  # each walk's cell
+    mark = live * big_m + i[live] - 1  # the model position a diagonal move there marks
+    # by move: none (row or column 0, where a walk ends), diagonal, up, left
+    cell_step = np.array([0, cell_i + cell_j, cell_i, cell_j], dtype=np.int64)
+    mark_step = np.array([0, 1, 1, 0], dtype=np.int64)
+    while at.size:
+        move = flat[at]
+        flat_marks[mark[move == _DIAG]] = True
+        at -= cell_step[move]
+        mark -= mark_step[move]
+        ended = move == 0
+        if ended.any():
+            going = ~ended
+            at, mark = at[going], mark[going]
     return marks
 
 
