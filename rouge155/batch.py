@@ -108,8 +108,13 @@ class Corpus:
         if self.word_limit != 0 or self.byte_limit != 0 or self.text.name != "perl":
             return  # the byte-level clean-up below is the script's own; other text modes go through ``doc``
         todo, raws, size = [], [], 0
+        spl = {}  # input format -> whether it is SPL (one format for most runs)
         for key in dict.fromkeys(keys):
-            if key in self.docs or format_kind(key[1]) != "SPL":
+            fmt = key[1]
+            is_spl = spl.get(fmt)
+            if is_spl is None:
+                is_spl = spl[fmt] = format_kind(fmt) == "SPL"
+            if not is_spl or key in self.docs:
                 continue
             try:
                 raw = self.source.read(key[0])

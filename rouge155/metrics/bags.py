@@ -103,11 +103,17 @@ def clipped_hits(
     ])
     keys.sort()
     gram = keys >> 1
-    starts = np.flatnonzero(np.r_[True, gram[1:] != gram[:-1]])
-    ends = np.r_[starts[1:], len(keys)]
-    model_side = np.r_[0, np.cumsum(keys & 1)]
+    new_gram = np.empty(len(gram), dtype=bool)
+    new_gram[0] = True
+    np.not_equal(gram[1:], gram[:-1], out=new_gram[1:])
+    starts = np.flatnonzero(new_gram)
+    ends = np.append(starts[1:], len(keys))
+    model_side = np.zeros(len(keys) + 1, dtype=np.int64)
+    np.cumsum(keys & 1, out=model_side[1:])
     in_model = model_side[ends] - model_side[starts]
     in_peer = (ends - starts) - in_model
-    hits = np.minimum(in_model, in_peer)
-    pair = gram[starts] // w
-    return np.bincount(pair, weights=hits, minlength=n_pairs).astype(np.int64)
+    # per pair, the sum of its grams' hits: grams are sorted by pair, so a difference of running sums
+    running = np.zeros(len(starts) + 1, dtype=np.int64)
+    np.cumsum(np.minimum(in_model, in_peer), out=running[1:])
+    last = np.cumsum(np.bincount(gram[starts] // w, minlength=n_pairs))
+    return running[last] - running[np.append(0, last[:-1])]
