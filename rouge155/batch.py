@@ -378,37 +378,34 @@ def lcs_layout(p: Pairs) -> LcsLayout:
     width = int(max(j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
     units_per_peer = p_first[1:] - p_first[:-1]
     with_bits = len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64
+    if with_bits:
+        p_tok_unit = np.repeat(np.arange(len(p_unit_len)), p_unit_len)
+        p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[p_tok_unit]
     if all(d.unit_ids is d.joined for d in models + p.peers):
         # no length limits: the units make up the joined texts, whose bags give the clip limits
         joined = p.joined_bags(width)
         model_limit = joined.model.counts[joined.model.index]
         slot = p.model_slots_in_peer(width)
-        found = slot >= 0
-        slot = np.maximum(slot, 0)
-        peer_limit = np.where(found, joined.peer.counts[slot], 0) if len(joined.peer.keys) else np.zeros_like(slot)
+        peer_limit = joined.peer.counts_at(slot)
         peer_bag = joined.peer
-    else:
+    else:  # the units' tokens differ from the joined texts': each one looked up there
         width = max(width, int(m_ids.max(initial=-1)) + 1, int(p_ids.max(initial=-1)) + 1)  # no overlapping keys
-        mk, mc = bags.counted_keys(j_model_owner, j_model_ids, width)
-        pk, pc = bags.counted_keys(j_peer_owner, j_peer_ids, width)
-        model_limit = bags.lookup(mk, mc, tok_pair * width + m_ids)
-        peer_limit = bags.lookup(pk, pc, p.pair_instance[tok_pair] * width + m_ids)
-        if with_bits:  # the peer units' own keys (their tokens differ from the joined text's)
-            p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[np.repeat(np.arange(len(p_unit_len)), p_unit_len)]
-            peer_bag = bags.bag(p_tok_inst * np.int64(width) + p_ids)
-            slot = bags.positions(peer_bag.keys, p.pair_instance[tok_pair] * np.int64(width) + m_ids)
-            found = slot >= 0
-            slot = np.maximum(slot, 0)
+        joined = p.joined_bags(width)
+        w = np.int64(width)
+        model_limit = joined.model.counts_at(bags.positions(joined.model.keys, tok_pair * w + m_ids))
+        wanted = p.pair_instance[tok_pair] * w + m_ids
+        peer_limit = joined.peer.counts_at(bags.positions(joined.peer.keys, wanted))
+        if with_bits:
+            peer_bag = bags.bag(p_tok_inst * w + p_ids)  # the peer units' own keys
+            slot = bags.positions(peer_bag.keys, wanted)
     layout = LcsLayout(m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair, p_ids, p_unit_len,
                        m_unit_off[align_model], m_unit_len[align_model], p_unit_off[align_peer],
                        p_unit_len[align_peer], model_limit, peer_limit, peer_len)
     if with_bits:
         # per (instance, token) key of the peer units: which of the instance's units hold it (bit k: the k-th)
-        p_tok_unit = np.repeat(np.arange(len(p_unit_len)), p_unit_len)
-        p_tok_inst = np.repeat(np.arange(len(p.peers)), units_per_peer)[p_tok_unit]
         bits = np.left_shift(np.uint64(1), (p_tok_unit - p_first[p_tok_inst]).astype(np.uint64))
         held = np.bitwise_or.reduceat(bits[peer_bag.order], peer_bag.starts)
-        m_bits = np.where(found, held[slot], np.uint64(0))
+        m_bits = np.where(slot >= 0, held[np.maximum(slot, 0)], np.uint64(0))
         local = (align_peer - np.repeat(p_first[:-1][inst_of_unit], n_peer_units)).astype(np.uint64)
         layout.match_bits = (m_bits, local)
     p.cache["lcs_layout"] = layout

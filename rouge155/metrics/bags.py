@@ -5,20 +5,10 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
-if TYPE_CHECKING:
-    from typing import Tuple
-
 from .._lazy import lazy_import
 from .._record import dataclass
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
-
-
-def counted_keys(owner: np.ndarray, codes: np.ndarray, width: int) -> Tuple[np.ndarray, np.ndarray]:
-    """Distinct (owner, code) keys as owner * width + code, sorted, with their multiplicities."""
-    keys = owner.astype(np.int64) * np.int64(width) + codes.astype(np.int64)
-    return np.unique(keys, return_counts=True)
 
 
 @dataclass
@@ -32,6 +22,12 @@ class Bag:
     index: np.ndarray
     order: np.ndarray
     starts: np.ndarray
+
+    def counts_at(self, slot: np.ndarray) -> np.ndarray:
+        """The counts of the keys at ``slot`` (from ``positions``), 0 where a slot is -1."""
+        if len(self.keys) == 0:
+            return np.zeros(len(slot), dtype=np.int64)
+        return np.where(slot >= 0, self.counts[np.maximum(slot, 0)], 0)
 
 
 def bag(keys: np.ndarray) -> Bag:
@@ -54,15 +50,6 @@ def positions(sorted_keys: np.ndarray, wanted: np.ndarray) -> np.ndarray:
         return np.full(len(wanted), -1, dtype=np.int64)
     pos = np.minimum(np.searchsorted(sorted_keys, wanted), len(sorted_keys) - 1)
     return np.where(sorted_keys[pos] == wanted, pos, -1)
-
-
-def lookup(sorted_keys: np.ndarray, counts: np.ndarray, wanted: np.ndarray) -> np.ndarray:
-    """Counts of ``wanted`` keys in a sorted key table (0 where absent)."""
-    if len(sorted_keys) == 0 or len(wanted) == 0:
-        return np.zeros(len(wanted), dtype=np.int64)
-    pos = np.searchsorted(sorted_keys, wanted)
-    pos = np.minimum(pos, len(sorted_keys) - 1)
-    return np.where(sorted_keys[pos] == wanted, counts[pos], 0)
 
 
 def clipped_hits(

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     Trace = Optional[Callable[[List[str]], None]]
 
 from .._lazy import lazy_import
+from . import bags
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
@@ -358,8 +359,7 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
         width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
         peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
         want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
-        idx = np.minimum(np.searchsorted(peer_keys, want), max(len(peer_keys) - 1, 0))
-        keep = peer_keys[idx] == want if len(peer_keys) else np.zeros(len(want), dtype=bool)
+        keep = bags.positions(peer_keys, want) >= 0
     kept_len = np.bincount(m_owner[keep], minlength=len(model_len))
     kept_pos = m_pos[keep]
     return model_ids[kept_pos], kept_pos, np.cumsum(kept_len) - kept_len, kept_len
