@@ -1,17 +1,20 @@
-"""rouge155: ROUGE-1.5.5 in Python, byte for byte."""
-import sys
-import types
+"""rouge155: ROUGE-1.5.5 in Python, byte for byte.
 
+The layers, each a package importing only those before it: ``base`` → ``inputs`` → ``text`` →
+``metrics`` → ``engine`` → ``output`` → ``api``/``pairs`` → ``compat``, ``rouge2``, ``analysis`` →
+``cli`` (docs/design.md).
+"""
 __version__ = "0.1.0"
 
 # The public names load on first use (PEP 562): the command line imports only what a run needs.
 _EXPORTS = {
+    "evaluate": "api",
     "iter_results": "api",
     "Result": "api",
     "MetricResult": "api",
-    "Options": "options",
-    "RougeError": "errors",
-    "OptionError": "errors",
+    "Options": "base.options",
+    "RougeError": "base.errors",
+    "OptionError": "base.errors",
     "score_pairs": "pairs",
     "PairScores": "pairs",
 }
@@ -32,22 +35,4 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_EXPORTS) + ["evaluate"])
-
-
-class _Package(types.ModuleType):
-    """``rouge155.evaluate`` is the API function, although the engine's submodule has that name too
-    (loading the submodule would otherwise rebind the package's attribute to it)."""
-
-    @property
-    def evaluate(self):
-        from .api import evaluate
-
-        return evaluate
-
-    @evaluate.setter
-    def evaluate(self, value) -> None:
-        pass  # the submodule stays in sys.modules["rouge155.evaluate"]
-
-
-sys.modules[__name__].__class__ = _Package
+    return sorted(list(globals()) + list(_EXPORTS))

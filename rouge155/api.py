@@ -8,15 +8,15 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-from ._record import dataclass  # dataclasses' records without its start-up cost
-from ._lazy import load_numpy, numpy_usable
-from .aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
-from .config import EvalConfig, Evaluation
-from .errors import OptionError, RougeError
-from .evaluate import MemorySource, MetricBlock, Run, TextSource, metric_plan
-from .options import Options, typed_options
-from .report import block_text
-from .resources import load_language_data, resolve_data_dir
+from .base.records import dataclass  # dataclasses' records without its start-up cost
+from .base.lazy import load_numpy, numpy_usable
+from .engine.aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
+from .inputs.config import EvalConfig, Evaluation
+from .base.errors import OptionError, RougeError
+from .engine.stepwise import MemorySource, MetricBlock, Run, TextSource, metric_plan
+from .base.options import Options, typed_options
+from .output.report import block_text
+from .inputs.resources import load_language_data, resolve_data_dir
 
 # Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
 # than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
@@ -188,17 +188,17 @@ def iter_results(
                                                              or not _small(config, options, systems, source)))
     use_batch = use_batch and numpy_usable()
     if use_batch:
-        from . import batch
+        from .engine.batched import chunks as batch
 
         use_batch = batch.supported(options)
     if use_batch:
         load_numpy()
         if dask is not None:
-            from .dask_executor import DaskWorkers
+            from .engine.executors.dask import DaskWorkers
 
             executor = DaskWorkers(dask)
         else:
-            from .workers import Workers
+            from .engine.executors.local import Workers
 
             executor = Workers(jobs)
         with executor as workers:

@@ -14,13 +14,13 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import batch
-from .config import EvalConfig, Evaluation
-from .errors import OptionError
-from .evaluate import MemorySource, Run
-from .options import Options, typed_options
-from .perl import fmt_num
-from .resources import load_language_data, resolve_data_dir
+from .engine.batched import chunks as batch
+from .inputs.config import EvalConfig, Evaluation
+from .base.errors import OptionError
+from .engine.stepwise import MemorySource, Run
+from .base.options import Options, typed_options
+from .base.perl import fmt_num
+from .inputs.resources import load_language_data, resolve_data_dir
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -202,7 +202,7 @@ def score_pairs(
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
     if dask is not None:
-        from .dask_executor import DaskWorkers
+        from .engine.executors.dask import DaskWorkers
 
         with DaskWorkers(dask) as workers:
             counts = pair_counts(config, source, options, data_dir, workers)

@@ -58,7 +58,7 @@ def _cwd(path: str):
 
 def run_ours(args: Sequence[str], cwd: str, extra: Sequence[str] = (), jobs: int = 1) -> Outcome:
     """rouge155 in this process (the CLI's own entry, minus the interpreter start-up)."""
-    from rouge155.cli import run
+    from rouge155.cli.main import run
 
     out, err = io.BytesIO(), io.BytesIO()
     with _cwd(cwd):

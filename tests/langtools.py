@@ -24,7 +24,7 @@ def run_fork(fork: Path, data: Path, args: Sequence[str], cwd: str) -> Outcome:
 
 def run_ours_with(args: Sequence[str], cwd: str, data: Path, jobs: int = 1, **extras) -> Outcome:
     """rouge155 in this process with long options given as :class:`rouge155.cli.Extras` fields."""
-    from rouge155.cli import Extras, run
+    from rouge155.cli.main import Extras, run
 
     out, err = io.BytesIO(), io.BytesIO()
     with _cwd(cwd):

@@ -18,7 +18,7 @@ import pytest
 
 from rouge155.analysis import compare, from_document
 from rouge155.analysis.html import render_html
-from rouge155.cli import Extras, run
+from rouge155.cli.main import Extras, run
 
 from difftools import REPO, _cwd
 

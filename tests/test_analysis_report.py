@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from rouge155 import analysis
-from rouge155.cli import Extras, run
+from rouge155.cli.main import Extras, run
 
 from difftools import REPO, _cwd
 
@@ -221,8 +221,8 @@ def test_correlate_rerun_variants(tmp_path):
     human = tmp_path / "h.csv"
     human.write_text(HUMAN)
     from rouge155.analysis.correlate import rerun_variants
-    from rouge155.config import read_xml_config
-    from rouge155.options import Options
+    from rouge155.inputs.config import read_xml_config
+    from rouge155.base.options import Options
 
     with _cwd(str(SAMPLE)):
         cfg = read_xml_config("rouge155-see.xml")

@@ -4,7 +4,8 @@ import os
 import pytest
 
 from rouge155 import OptionError, Options, evaluate
-from rouge155.cli import run
+from rouge155 import evaluate
+from rouge155.cli.main import run
 
 MODELS = {
     "1": ["The cat sat on the mat.\nIt was happy.", "A cat was sitting on a mat."],
@@ -61,9 +62,9 @@ def test_batched_and_step_engines_agree(tmp_path):
     """The fast engine and the step-by-step one give the same bytes (no reference needed)."""
 
     from difftools import differential_cases
-    from rouge155.cli import getopts, options_from_flags
+    from rouge155.cli.main import getopts, options_from_flags
     from rouge155.api import iter_results
-    from rouge155.config import read_file_list, read_xml_config
+    from rouge155.inputs.config import read_file_list, read_xml_config
 
     cases = differential_cases(777, 60, str(tmp_path), be_share=0.0)
     compared = 0
@@ -122,8 +123,8 @@ def test_api_equals_cli_on_generated_sets(tmp_path):
     import random
 
     from evalgen import make_evalset, random_flags
-    from rouge155.cli import getopts, options_from_flags
-    from rouge155.config import read_xml_config
+    from rouge155.cli.main import getopts, options_from_flags
+    from rouge155.inputs.config import read_xml_config
 
     checked = 0
     for seed in range(80):

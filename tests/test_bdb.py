@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from rouge155.bdb import BDBError, read_hash_db
-from rouge155.resources import load_exceptions
+from rouge155.inputs.bdb import BDBError, read_hash_db
+from rouge155.inputs.resources import load_exceptions
 
 from difftools import DATA, REPO, run_ours
 
@@ -62,7 +62,7 @@ def _known_dbs(reference):
 
 def test_known_dbs_hold_the_bundled_exceptions(reference):
     """A .db recognised by its fingerprint stands for the bundled exceptions: check that it does."""
-    from rouge155.resources import KNOWN_DBS, _db_fingerprint, bundled_exceptions
+    from rouge155.inputs.resources import KNOWN_DBS, _db_fingerprint, bundled_exceptions
 
     seen = 0
     for path in _known_dbs(reference):
@@ -78,7 +78,7 @@ def test_known_dbs_hold_the_bundled_exceptions(reference):
 
 def test_changed_known_db_is_read_whole(reference, tmp_path):
     """One changed item byte in a known file: the file's own content is used, not the bundled table."""
-    from rouge155.resources import ExceptionTable, load_exception_db
+    from rouge155.inputs.resources import ExceptionTable, load_exception_db
 
     raw = bytearray((reference / "data" / "WordNet-2.0.exc.db").read_bytes())
     pairs = read_hash_db(bytes(raw))
@@ -99,7 +99,7 @@ def test_changed_known_db_is_read_whole(reference, tmp_path):
 def test_exception_table_is_lazy_and_picklable():
     import pickle
 
-    from rouge155.resources import ExceptionTable
+    from rouge155.inputs.resources import ExceptionTable
 
     calls = []
     table = ExceptionTable(lambda: calls.append(1) or {"went": "go"})
@@ -109,13 +109,13 @@ def test_exception_table_is_lazy_and_picklable():
 
 
 def test_exc_parse_fast_path_equals_perl_split():
-    from rouge155.resources import parse_exc
+    from rouge155.inputs.resources import parse_exc
 
     for raw in (b"a b\nc d e\n", b"a b\n\nc d\n", b" a b\n", b"a\tb\n", b"a b\r\n", b"a\n", b"a b", b"a\xa0b c\n",
                 b"x  y\n"):
         fast, slow = {}, {}
         parse_exc(raw, fast)
-        from rouge155.perl import chomped_lines, split_ws
+        from rouge155.base.perl import chomped_lines, split_ws
 
         for line in chomped_lines(raw):
             f = split_ws(line)
@@ -126,7 +126,7 @@ def test_exc_parse_fast_path_equals_perl_split():
 def test_bundled_exceptions_have_the_plain_shape():
     """bundled_exceptions reads the shipped files with one regex pass: that is Perl's split only on
     files of the plain shape, so they must keep it (and give what the line-by-line reading gives)."""
-    from rouge155.resources import _EXC_SHAPE, EXC_ORDER, bundled_exceptions, parse_exc
+    from rouge155.inputs.resources import _EXC_SHAPE, EXC_ORDER, bundled_exceptions, parse_exc
 
     merged = {}
     for name in EXC_ORDER:

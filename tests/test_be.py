@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from rouge155.errors import RougeError
+from rouge155.base.errors import RougeError
 from rouge155.metrics import be
-from rouge155.options import BE_MODES
+from rouge155.base.options import BE_MODES
 
 WORDS = [b"nil", b"NIL", b"Nil", b"a", b"B", b"", b"x y", b"-LRB-", b"q\r"]
 

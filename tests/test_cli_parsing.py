@@ -1,5 +1,5 @@
 """Getopt::Std behaviour of the command line."""
-from rouge155.cli import getopts, options_from_flags
+from rouge155.cli.main import getopts, options_from_flags
 
 
 def test_bundled_and_attached_values():
@@ -45,7 +45,7 @@ def test_long_options_after_positionals():
 
 def test_data_dir_from_environment(monkeypatch, tmp_path):
     """-e, else $ROUGE_EVAL_HOME, else $RED_EVAL_HOME, else the bundled data."""
-    from rouge155.resources import bundled_data_dir, resolve_data_dir
+    from rouge155.inputs.resources import bundled_data_dir, resolve_data_dir
 
     env = {"RED_EVAL_HOME": "/red", "ROUGE_EVAL_HOME": "/rouge"}
     assert resolve_data_dir("/e", env) == "/e"
@@ -58,7 +58,7 @@ def test_data_dir_from_environment(monkeypatch, tmp_path):
 def test_help_mentions_quadratic_skip_bigrams():
     from click.testing import CliRunner
 
-    from rouge155.cli import main
+    from rouge155.cli.main import main
 
     out = CliRunner().invoke(main, ["--help"]).output
     assert "quadratic" in out and "--jobs" in out and "--format" in out

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rouge155.config import _fast_xml_config, _parsed_xml_config, read_xml_config
-from rouge155.errors import RougeError
+from rouge155.inputs.config import _fast_xml_config, _parsed_xml_config, read_xml_config
+from rouge155.base.errors import RougeError
 
 REPO = Path(__file__).resolve().parent.parent
 

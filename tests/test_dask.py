@@ -17,8 +17,9 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 import rouge155  # noqa: E402
-from rouge155 import batch, dask_executor  # noqa: E402
-from rouge155.cli import Extras, run  # noqa: E402
+from rouge155.engine.batched import chunks as batch
+from rouge155.engine.executors import dask as dask_executor  # noqa: E402
+from rouge155.cli.main import Extras, run  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"

@@ -21,8 +21,8 @@ SEED = int(os.environ.get("ROUGE155_DIFF_SEED", "20261121"))
 def test_differential(reference, tmp_path, chunk, monkeypatch):
     if chunk % 2:  # odd chunks: every set through the batched engine (even ones: small sets in plain Python)
         monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)
-        monkeypatch.setattr("rouge155.batch.CHUNK_PAIRS", 2)
-        monkeypatch.setattr("rouge155.batch.SMALL_CHUNK_PAIRS", 2)
+        monkeypatch.setattr("rouge155.engine.batched.chunks.CHUNK_PAIRS", 2)
+        monkeypatch.setattr("rouge155.engine.batched.chunks.SMALL_CHUNK_PAIRS", 2)
     if chunk in (3, 7):
         monkeypatch.setenv("ROUGE155_START_METHOD", "spawn")
     cases = differential_cases(SEED + chunk, PER_CHUNK, str(tmp_path))

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rouge155.cli import Extras, run
+from rouge155.cli.main import Extras, run
 
 from difftools import REPO, _cwd
 

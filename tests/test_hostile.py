@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rouge155.bdb import read_hash_db
-from rouge155.resources import load_exceptions
+from rouge155.inputs.bdb import read_hash_db
+from rouge155.inputs.resources import load_exceptions
 
 from craftdb import hash_page, meta_page, shared_chain_db
 from difftools import DATA, REPO, SAMPLES, Outcome, run_ours, run_perl
@@ -67,7 +67,7 @@ def test_shared_overflow_chain_read_once(tmp_path):
     raw = shared_chain_db(800, 60)
     assert len(raw) > 3_500_000
     d = _data_dir_with_db(tmp_path, "chain", raw)
-    code = ("import sys; from rouge155.bdb import read_hash_db; p = read_hash_db(open(sys.argv[1], 'rb').read()); "
+    code = ("import sys; from rouge155.inputs.bdb import read_hash_db; p = read_hash_db(open(sys.argv[1], 'rb').read()); "
             "print(len(p), sorted({len(v) for v in p.values()}))")
     start = time.perf_counter()
     p = _limited([sys.executable, "-c", code, str(d / "WordNet-2.0.exc.db")], str(tmp_path))
@@ -196,7 +196,7 @@ def test_external_entity_never_read(tmp_path):
 # --- rouge155-home -----------------------------------------------------------------------------------
 
 def _home(*args, python=sys.executable, cwd=None):
-    return subprocess.run([python, "-m", "rouge155.home", *map(str, args)], capture_output=True, cwd=cwd,
+    return subprocess.run([python, "-m", "rouge155.cli.home", *map(str, args)], capture_output=True, cwd=cwd,
                           timeout=120)
 
 
@@ -266,7 +266,7 @@ def test_home_parent_is_a_file(tmp_path):
 def test_home_read_only_file_system(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import rouge155.home as home_mod
+    import rouge155.cli.home as home_mod
 
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
@@ -402,7 +402,7 @@ PATTERNS = [
 
 @pytest.mark.parametrize("system_pattern,model_pattern", PATTERNS)
 def test_directory_mode_finds_what_pyrouge_finds(tmp_path, system_pattern, model_pattern):
-    from rouge155.plaintext import _ModelMatcher
+    from rouge155.inputs.plaintext import _ModelMatcher
 
     systems = [f"sum.{i}.txt" for i in range(1, 120)] + ["sum..txt", "other.txt"]
     models = [f"sum.{c}.{i}.txt" for i in range(1, 120) for c in "AB"] + ["sum.C.7.txt", "SUM.a.3.TXT", "sum.x"]
@@ -414,7 +414,7 @@ def test_directory_mode_finds_what_pyrouge_finds(tmp_path, system_pattern, model
 
 def test_directory_mode_linear(tmp_path):
     """10,000 system files and 10,000 models: pyrouge's per-ID scan made this quadratic (a minute)."""
-    from rouge155.plaintext import from_directories
+    from rouge155.inputs.plaintext import from_directories
 
     sys_dir, mod_dir = tmp_path / "sys", tmp_path / "mod"
     sys_dir.mkdir()

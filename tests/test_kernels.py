@@ -80,8 +80,8 @@ def test_skip_bigram_kernels(distance):
 
 def test_huge_documents_tokenised_in_blocks(monkeypatch):
     """A document of many units is tokenised a block of units at a time: the same ids and lengths."""
-    import rouge155.tokenize as tk
-    from rouge155.stem import Stemmer
+    import rouge155.text.tokens as tk
+    from rouge155.text.porter import Stemmer
 
     units = [(b"Word%d the cat-sat on %d mats, " % (i, i % 7)) * (i % 5) for i in range(3000)]
     ids = tk.TokenIds(tk.Tokenizer(None, Stemmer({})), True)
@@ -108,16 +108,16 @@ def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
     """``Corpus.preload`` (one pass over many SPL files) gives every document the ids and unit lengths
     that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order (also with
     small budgets: several passes, large files left to ``doc``)."""
-    import rouge155.batch as batch
-    from rouge155.batch import Corpus
+    import rouge155.engine.batched.chunks as batch
+    from rouge155.engine.batched.chunks import Corpus
 
     if budgets:
         monkeypatch.setattr(batch, "PRELOAD_BYTES", budgets[0])
         monkeypatch.setattr(batch, "PRELOAD_LARGEST", budgets[1])
-    from rouge155.evaluate import MemorySource
-    from rouge155.options import Options
-    from rouge155.stem import Stemmer
-    from rouge155.tokenize import TokenIds, Tokenizer
+    from rouge155.engine.stepwise import MemorySource
+    from rouge155.base.options import Options
+    from rouge155.text.porter import Stemmer
+    from rouge155.text.tokens import TokenIds, Tokenizer
 
     r = random.Random(5)
     texts = {f"d{i}": _odd_spl(r) for i in range(300)}
@@ -143,7 +143,7 @@ def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
 
 
 def test_vectorised_rounding_equals_r5():
-    from rouge155.perl import r5, r5_many
+    from rouge155.base.perl import r5, r5_many
 
     rng = np.random.default_rng(3)
     values = np.concatenate([
@@ -161,8 +161,8 @@ def test_vectorised_rounding_equals_r5():
 @pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
 def test_single_model_rows_equal_combine(formula, alpha):
     """Instances with one model each: the vectorised rows equal ``aggregate.combine``'s."""
-    from rouge155.aggregate import ModelMatch, combine, counts_row
-    from rouge155.batch import PairScores, combine_pairs
+    from rouge155.engine.aggregate import ModelMatch, combine, counts_row
+    from rouge155.engine.batched.chunks import PairScores, combine_pairs
 
     rng = np.random.default_rng(11)
     n = 2000
@@ -179,11 +179,11 @@ def test_single_model_rows_equal_combine(formula, alpha):
 
 def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
     """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
-    from rouge155.batch import Corpus, Pairs, lcs_layout, lcs_pairs
-    from rouge155.evaluate import MemorySource
-    from rouge155.options import Options
-    from rouge155.stem import Stemmer
-    from rouge155.tokenize import TokenIds, Tokenizer
+    from rouge155.engine.batched.chunks import Corpus, Pairs, lcs_layout, lcs_pairs
+    from rouge155.engine.stepwise import MemorySource
+    from rouge155.base.options import Options
+    from rouge155.text.porter import Stemmer
+    from rouge155.text.tokens import TokenIds, Tokenizer
 
     r = random.Random(8)
     words = [b"a", b"b", b"c", b"d", b"e", b"f", b"g"]

@@ -11,9 +11,9 @@ from difftools import DATA, run_perl
 from langtools import fork_path, run_ours_with
 
 from rouge155 import evaluate
-from rouge155.language import TextModel
-from rouge155.language.languages import LANGUAGES
-from rouge155.language.perlunicode import clean_tokens, perl_decode, perl_lc
+from rouge155.text.modes import TextModel
+from rouge155.text.languages import LANGUAGES
+from rouge155.base.perlunicode import clean_tokens, perl_decode, perl_lc
 
 # (system summary, reference summary) per language: two sentences each, sharing some words
 PAIRS = {

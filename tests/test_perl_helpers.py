@@ -1,5 +1,5 @@
-from rouge155.perl import fmt_num, perl_num, split_ws
-from rouge155.readers import clean, limited_text, limited_units, parse_units
+from rouge155.base.perl import fmt_num, perl_num, split_ws
+from rouge155.text.readers import clean, limited_text, limited_units, parse_units
 
 
 def test_perl_num():

@@ -1,7 +1,7 @@
 """Plain-text modes (no config to write) give what a hand-written config gives."""
 
 
-from rouge155.sentences import rule_based_split
+from rouge155.inputs.sentences import rule_based_split
 
 from difftools import REPO, run_ours
 from test_pyrouge import _plain_summaries
@@ -22,7 +22,7 @@ def test_directory_mode_equals_hand_written_config(tmp_path):
     (tmp_path / "hand.xml").write_text("\n".join(xml + ["</ROUGE-EVAL>"]))
     hand = run_ours(FLAGS + ["-a", "hand.xml"], str(tmp_path))
     plain = run_ours(FLAGS + ["-a"], str(tmp_path), extra=[])
-    from rouge155.cli import Extras, run
+    from rouge155.cli.main import Extras, run
     import io
 
     out = io.BytesIO()
@@ -44,7 +44,7 @@ def test_parallel_files_equal_file_list(tmp_path):
         lines.append(f"s{i}.spl r{i}.spl")
     (tmp_path / "list.lst").write_text("\n".join(lines) + "\n")
     listed = run_ours(FLAGS + ["-z", "SPL", "list.lst", "1"], str(tmp_path))
-    from rouge155.cli import Extras, run
+    from rouge155.cli.main import Extras, run
     import io, os
 
     out = io.BytesIO()

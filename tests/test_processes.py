@@ -195,7 +195,7 @@ def test_closed_stderr_keeps_the_report(corpus, jobs):
 def test_jobs_capped(corpus):
     """--jobs 1000 starts no more processes than there are CPUs (here: the main one and at most
     CPUs - 1 workers)."""
-    from rouge155.workers import usable_cpus
+    from rouge155.engine.executors.local import usable_cpus
 
     p = subprocess.Popen(_command("--jobs", "1000"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          start_new_session=True)

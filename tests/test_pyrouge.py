@@ -48,7 +48,7 @@ def _pyrouge_dict(home, sys_dir, mod_dir, env_home, args=None):
 
 def test_rouge155_home_command(tmp_path):
     home = tmp_path / "home"
-    subprocess.run([sys.executable, "-m", "rouge155.home", str(home)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "rouge155.cli.home", str(home)], check=True, capture_output=True)
     script = home / "ROUGE-1.5.5.pl"
     assert os.access(script, os.X_OK)
     assert (home / "data" / "smart_common_words.txt").is_file()
@@ -61,7 +61,7 @@ def test_rouge155_home_command(tmp_path):
 @pytest.mark.parametrize("args", [None, "-c 95 -2 4 -u -r 1000 -n 2 -s -a"])
 def test_pyrouge_unmodified_same_dict(reference, tmp_path, args):
     home = tmp_path / "home"
-    subprocess.run([sys.executable, "-m", "rouge155.home", str(home)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "rouge155.cli.home", str(home)], check=True, capture_output=True)
     sys_dir, mod_dir = _plain_summaries(tmp_path)
     (tmp_path / "h1").mkdir()
     (tmp_path / "h2").mkdir()

@@ -5,7 +5,8 @@ import time
 
 import pytest
 
-from rouge155 import batch, workers
+from rouge155.engine.batched import chunks as batch
+from rouge155.engine.executors import local as workers
 from difftools import check_cases, compare, differential_cases
 
 SEED = 20261123

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rouge155 import aggregate
-from rouge155.options import Options
+from rouge155.engine import aggregate
+from rouge155.base.options import Options
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
@@ -140,7 +140,7 @@ def _python(code: str, cwd, limit_bytes=None):
 def test_small_run_loads_no_numpy_click_typing_or_dataclasses(tmp_path):
     config = _one_pair(tmp_path)
     code = (
-        "import sys\nfrom rouge155.cli import run\n"
+        "import sys\nfrom rouge155.cli.main import run\n"
         f"status = run({['-e', str(DATA), *FLAGS, config]!r}, stdout=sys.stdout.buffer)\n"
         "loaded = [m for m in ('numpy._core', 'numpy.core', 'click', 'typing', 'dataclasses', 'multiprocessing')"
         " if m in sys.modules]\n"
@@ -171,7 +171,7 @@ def test_quiet_run_loads_no_click(tmp_path):
 def test_version_without_click_as_with_click():
     from click.testing import CliRunner
 
-    from rouge155.cli import main
+    from rouge155.cli.main import main
 
     fast = subprocess.run([sys.executable, "-m", "rouge155", "--version"], capture_output=True, timeout=60)
     assert fast.returncode == 0 and fast.stdout.decode() == CliRunner().invoke(main, ["--version"]).output
@@ -192,7 +192,7 @@ def test_tight_address_space_same_bytes(tmp_path):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux applies it")
 def test_start_under_tiny_limit_is_at_most_one_line(tmp_path):
     config = _one_pair(tmp_path)
-    launcher = "from rouge155.launch import main\nimport sys\nsys.argv = ['rouge155', *%r]\nmain()\n" % (
+    launcher = "from rouge155.cli.launch import main\nimport sys\nsys.argv = ['rouge155', *%r]\nmain()\n" % (
         ["-e", str(DATA), *FLAGS, config],)
     for mb in (18, 20, 24, 32):
         p = _python(launcher, tmp_path, limit_bytes=mb << 20)
@@ -205,9 +205,9 @@ def test_start_under_tiny_limit_is_at_most_one_line(tmp_path):
 
 
 def test_launcher_failure_is_one_line(monkeypatch, capsys):
-    from rouge155 import launch
+    from rouge155.cli import launch
 
-    monkeypatch.setitem(sys.modules, "rouge155.cli", None)  # import fails as under a tight ulimit -v
+    monkeypatch.setitem(sys.modules, "rouge155.cli.main", None)  # import fails as under a tight ulimit -v
     with pytest.raises(SystemExit) as exc:
         launch.main()
     assert exc.value.code == 1
@@ -228,7 +228,7 @@ def test_records_work_with_dataclasses_functions():
 
 
 def test_record_defaults_and_factories():
-    from rouge155._record import dataclass, field
+    from rouge155.base.records import dataclass, field
 
     @dataclass
     class R:
@@ -249,6 +249,6 @@ def test_record_defaults_and_factories():
 
 
 def test_package_evaluate_is_the_function():
-    code = "import rouge155.evaluate, rouge155\nfrom rouge155 import evaluate\nprint(callable(evaluate), rouge155.evaluate is evaluate)"
+    code = "import rouge155.engine.stepwise, rouge155\nfrom rouge155 import evaluate\nprint(callable(evaluate), rouge155.evaluate is evaluate)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert p.stdout.split() == [b"True", b"True"], p.stderr

@@ -2,8 +2,8 @@
 import random
 import subprocess
 
-from rouge155.resources import load_language_data
-from rouge155.stem import Stemmer, porter_stem
+from rouge155.inputs.resources import load_language_data
+from rouge155.text.porter import Stemmer, porter_stem
 
 from difftools import DATA
 
@@ -57,7 +57,7 @@ def test_suffix_index_finds_what_the_scripts_regex_finds():
     """Steps 2-4 look a suffix up by the word's last two letters; the script searches /(a|b|...)$/."""
     import re
 
-    from rouge155 import stem
+    from rouge155.text import porter as stem
 
     r = random.Random(4)
     for listed, index in ((stem._STEP2_LIST, stem._STEP2_INDEX), (stem._STEP3_LIST, stem._STEP3_INDEX),

@@ -77,7 +77,7 @@ _PERLIO_READ = (
 def test_decoder_matches_perlio(tmp_path):
     """perl_decode against Perl's own :encoding(UTF-8) reading, on files with undecodable bytes placed
     anywhere (PerlIO::encoding's 1024-byte chunks decide some escapes, so files are large too)."""
-    from rouge155.language.perlunicode import perl_decode
+    from rouge155.base.perlunicode import perl_decode
 
     r = random.Random(11)
     pieces = [s.encode() for s in ("é", "中文", "😀", "abc ", "\n", "Москва ", " ", "あ", "\U00100000", "—")]

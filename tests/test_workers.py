@@ -3,8 +3,9 @@ import os
 
 import pytest
 
-from rouge155 import api, batch
-from rouge155.workers import Workers, run_tasks, usable_cpus
+from rouge155 import api
+from rouge155.engine.batched import chunks as batch
+from rouge155.engine.executors.local import Workers, run_tasks, usable_cpus
 
 
 class Boom(Exception):
@@ -112,7 +113,7 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
 
 
 def test_no_usable_start_method_runs_in_one_process(monkeypatch, capsys):
-    from rouge155 import workers
+    from rouge155.engine.executors import local as workers
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "no-such-method")
     with Workers(2) as w:
@@ -124,7 +125,7 @@ def test_no_usable_start_method_runs_in_one_process(monkeypatch, capsys):
 
 def test_unpicklable_job_under_spawn_runs_in_one_process(monkeypatch, capsys):
     """A job only fork can carry (a closure): with spawn, one line and the work done here."""
-    from rouge155 import workers
+    from rouge155.engine.executors import local as workers
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
     offset = 3
@@ -135,7 +136,7 @@ def test_unpicklable_job_under_spawn_runs_in_one_process(monkeypatch, capsys):
 
 
 def test_spawned_workers_share_tasks_and_calls(monkeypatch):
-    from rouge155 import workers
+    from rouge155.engine.executors import local as workers
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
     with Workers(2) as w:

@@ -15,7 +15,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run
 

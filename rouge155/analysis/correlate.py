@@ -22,7 +22,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run, SystemMetric, from_document
 
@@ -334,7 +334,7 @@ def _subset_config(config, k: Optional[int]):
 
     Returns (config, {new eval id: original id}, [original ids left out for having too few references]).
     """
-    from ..config import EvalConfig
+    from ..inputs.config import EvalConfig
 
     evaluations, origin, left_out = [], {}, []
     for n, ev in enumerate(config.evaluations):
@@ -382,7 +382,7 @@ def rerun_variants(
     """
     from .. import __version__
     from ..api import iter_results
-    from ..report import result_document
+    from ..output.report import result_document
 
     systems = list(systems) if systems is not None else sorted(config.peer_ids)
     stems = list(stem) or [options.stem]

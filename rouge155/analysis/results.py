@@ -7,7 +7,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 
 MEASURES = ("recall", "precision", "f_score")
 MEASURE_LABEL = {"recall": "R", "precision": "P", "f_score": "F"}
@@ -131,7 +131,7 @@ def load_run(path: str) -> Run:
 def from_result(result, precise: bool = True) -> Run:
     """A Run from the API's :class:`rouge155.Result` (unrounded values unless ``precise=False``)."""
     from .. import __version__
-    from ..report import result_document
+    from ..output.report import result_document
 
     return from_document(result_document(result.metrics, result.options, result.warnings, precise, __version__))
 

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..pairs import score_pairs
-from ..sentences import split_sentences
+from ..inputs.sentences import split_sentences
 
 _NGRAM_TYPE = re.compile(r"rouge[0-9]$")  # rouge-score accepts one digit
 

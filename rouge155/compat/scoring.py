@@ -14,7 +14,7 @@ from typing import Dict
 
 import numpy as np
 
-from ..aggregate import average_many, perl_order
+from ..engine.aggregate import average_many, perl_order
 
 
 class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):

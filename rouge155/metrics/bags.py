@@ -5,8 +5,8 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-from .._lazy import lazy_import
-from .._record import dataclass
+from ..base.lazy import lazy_import
+from ..base.records import dataclass
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 

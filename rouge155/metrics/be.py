@@ -8,11 +8,11 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, List, Optional
 
-from .._lazy import lazy_regex
-from .._record import dataclass  # dataclasses' records without its start-up cost
-from ..errors import RougeError
-from ..perl import chomped_lines, split_ws
-from ..readers import format_kind
+from ..base.lazy import lazy_regex
+from ..base.records import dataclass  # dataclasses' records without its start-up cost
+from ..base.errors import RougeError
+from ..base.perl import chomped_lines, split_ws
+from ..text.readers import format_kind
 
 _ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 _ALNUM = lazy_regex(rb"[A-Za-z0-9]")  # BE with -m only

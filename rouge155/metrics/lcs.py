@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     Trace = Optional[Callable[[List[str]], None]]
 
-from .._lazy import lazy_import
+from ..base.lazy import lazy_import
 from . import bags
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it

@@ -7,7 +7,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from .._lazy import lazy_import
+from ..base.lazy import lazy_import
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 

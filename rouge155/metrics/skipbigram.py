@@ -8,11 +8,11 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from .._lazy import lazy_import
+from ..base.lazy import lazy_import
 
 np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
-from ..perl import Number
+from ..base.perl import Number
 
 
 def skip_bigrams(tokens: Sequence[str], distance: Number, with_unigrams: bool) -> Tuple[Counter, int]:

@@ -25,14 +25,14 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 
-from ..aggregate import ModelMatch, counts_row
+from ..engine.aggregate import ModelMatch, counts_row
 from ..api import MetricResult, _scored
-from ..config import EvalConfig
-from ..errors import RougeError
-from ..evaluate import MetricBlock, MetricSpec, Run, TextSource
-from ..options import Options
-from ..perl import r5, perl_num
-from ..resources import load_language_data, resolve_data_dir
+from ..inputs.config import EvalConfig
+from ..base.errors import RougeError
+from ..engine.stepwise import MetricBlock, MetricSpec, Run, TextSource
+from ..base.options import Options
+from ..base.perl import r5, perl_num
+from ..inputs.resources import load_language_data, resolve_data_dir
 from .tagger import TokenTagger
 
 Word = Tuple[str, str, str]  # (final token, lower-case tag, cleaned word before stop words/stemming)

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Collection, List, Optional, Protocol, Set, Union
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from . import javalang
 from .properties import Settings
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from . import javalang
 
 _UNDERSCORE = re.compile("_")

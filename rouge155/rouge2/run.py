@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Set
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from . import javalang
 from .measures import Calculator, Result, SentenceTagger, SynonymSource, clean_sentence, rouge_name
 from .project import read_lines, read_project

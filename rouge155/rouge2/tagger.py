@@ -21,7 +21,7 @@ import re
 from collections import defaultdict
 from typing import Callable, Dict, List, Sequence
 
-from ..errors import RougeError
+from ..base.errors import RougeError
 from .measures import SentenceTagger
 
 TokenTagger = Callable[[Sequence[str]], Sequence[str]]

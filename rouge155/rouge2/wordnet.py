@@ -12,8 +12,8 @@ import functools
 import gzip
 from typing import Dict, List, Set, Tuple
 
-from ..errors import RougeError
-from ..resources import bundled_data_dir
+from ..base.errors import RougeError
+from ..inputs.resources import bundled_data_dir
 
 DATA = "wordnet-3.0-synonyms.txt.gz"
 

@@ -1,0 +1,6 @@
+"""The engine layer: scoring a run's evaluations, metric by metric, and averaging them.
+
+``plan`` (which metric blocks a run prints, and which engine scores them), ``stepwise`` (the
+script's walk, one instance at a time), ``batched`` (the same numbers for many instances at once),
+``aggregate`` (the averages and bootstrap intervals), ``executors`` (local processes, Dask).
+"""

@@ -1,0 +1,432 @@
+"""Scoring formula (-f, -p), per-instance values (-t), averages and bootstrap intervals (-r, -c)."""
+from __future__ import annotations
+
+from collections import namedtuple
+from functools import reduce
+from itertools import repeat
+from operator import add, itemgetter, truediv
+import math
+import sys
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ..base.records import dataclass  # dataclasses' records without its start-up cost
+from ..base.lazy import lazy_import, load_numpy, numpy_usable
+from ..base.errors import RougeError
+from ..base.perl import Number, fmt_num, r5
+
+np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
+
+
+class ModelMatch(namedtuple("ModelMatch", "hit model_count peer_count score")):
+    """One peer against one model: hits, the two counts (numbers), and the score ``-f B`` compares."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What ``compute*Score`` returns for one evaluation: totals and rounded R, P, F."""
+
+    model_count: Number
+    hit: Number
+    recall: float
+    peer_count: Number
+    precision: float
+    f: float
+
+
+def combine(
+    matches: Sequence[ModelMatch],
+    score_mode: str,
+    alpha: Number,
+    ratio: Callable[[Number, Number], float] = lambda hit, count: hit / count,
+) -> Counts:
+    """Totals over models (``-f A``: sums; ``-f B``: the first strictly best model), then R, P, F."""
+    hit: Number = 0
+    model_count: Number = 0
+    peer_count: Number = 0
+    best = -1.0
+    for m in matches:
+        if score_mode == "B":
+            if m.score > best:  # Perl quirk: ties keep the earlier model; ROUGE-L compares unrounded scores
+                best = m.score
+                hit, model_count, peer_count = m.hit, m.model_count, m.peer_count
+        else:  # "A" and any other value: model average
+            hit += m.hit
+            model_count += m.model_count
+            peer_count += m.peer_count
+    recall = r5(ratio(hit, model_count)) if model_count != 0 else 0.0
+    precision = r5(ratio(hit, peer_count)) if peer_count != 0 else 0.0
+    return Counts(model_count, hit, recall, peer_count, precision, f_measure(recall, precision, alpha))
+
+
+def f_measure(recall: float, precision: float, alpha: Number) -> float:
+    denom = (1 - alpha) * precision + alpha * recall
+    if denom > 0:
+        return r5((precision * recall) / denom)
+    return 0.0
+
+
+COUNT_COLUMNS = ("model_count", "hit", "recall", "peer_count", "precision", "f")
+
+
+def counts_row(c: Counts) -> Tuple[float, ...]:
+    return (c.model_count, c.hit, c.recall, c.peer_count, c.precision, c.f)
+
+
+def table_rows(table) -> list:
+    """The rows of a table: a list of float tuples (the step-by-step engine) or a numpy array."""
+    return table if isinstance(table, list) else table.tolist()
+
+
+def instance_values(counts, token_mode: Optional[int]):
+    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts.
+    ``counts`` is a list of rows or an (n, 6) array; the result is of the same kind."""
+    cols = [2, 4, 5] if token_mode is None else [0, 3, 1]
+    if isinstance(counts, list):
+        a, b, c = cols
+        return [(row[a], row[b], row[c]) for row in counts]
+    return counts[:, cols]
+
+
+def ordered_values(counts, token_mode: Optional[int], keys: Sequence[str]):
+    """``instance_values`` in Perl's ``sort keys`` order of the instances' keys."""
+    values = instance_values(counts, token_mode)
+    order = perl_order(keys)
+    if isinstance(values, list):
+        return [values[i] for i in order]
+    return values[order]
+
+
+@dataclass(frozen=True)
+class Averages:
+    """A metric's summary line: bootstrap means and interval bounds, or raw count sums (-t 2)."""
+
+    mean: Tuple[float, float, float]
+    low: Tuple[float, float, float]
+    high: Tuple[float, float, float]
+    totals: Tuple[Number, Number, Number]
+    # the same before the script's %7.5f rounding
+    mean_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    low_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    high_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
+# drand48, as Perl's srand()/rand() use it: srand(s) sets state (s << 16) + 0x330E.
+_A = 0x5DEECE66D
+_C = 0xB
+_MASK = (1 << 48) - 1
+# Bootstraps of at most this many (draw, table) additions run in plain Python: cheaper than importing
+# numpy (~65 ms) up to ~800,000 (measured: ~75 ns each); kept draws are at most ~14 MB.
+PURE_BOOTSTRAP_WORK = 400_000
+
+_DRAW_BLOCK = 64  # draws per step: (64, resamples) arrays, a few MB at most
+
+
+def _jumps(steps: int) -> Tuple[np.ndarray, np.ndarray]:
+    """drand48 k steps at once: state_k = (A_k * state + C_k) mod 2**48 for k = 1..steps."""
+    mult, incr = [], []
+    a, c = 1, 0
+    for _ in range(steps):
+        a, c = (a * _A) & _MASK, (c * _A + _C) & _MASK
+        mult.append(a)
+        incr.append(c)
+    return np.array(mult, dtype=np.uint64), np.array(incr, dtype=np.uint64)
+
+
+def perl_order(keys: Sequence[str]) -> List[int]:
+    """Indices of ``keys`` in Perl's ``sort keys`` order (string comparison)."""
+    return sorted(range(len(keys)), key=keys.__getitem__)
+
+
+def resample_count(resamples: Number) -> int:
+    """How many times ``for($i=0;$i<$numOfResamples;$i++)`` runs."""
+    if resamples != resamples or resamples <= 0:
+        return 0
+    if resamples == float("inf"):
+        raise RougeError("-r must be a finite number of resamples")
+    return int(math.ceil(resamples))
+
+
+_DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
+
+
+def _draw_rows(n: int, count: int) -> Iterator[List[int]]:
+    """Resample i's ``int(rand(n))`` draws after ``srand(i)``, for i < count."""
+    a, c, mask = _A, _C, _MASK
+    # int((state / 2**48) * n): scaling by 2**-48 is exact, so the product may be formed in either order
+    scale = float(n) * 2.0**-48
+    for i in range(count):
+        state = (i << 16) + 0x330E
+        row = []
+        for _ in range(n):
+            state = (a * state + c) & mask
+            row.append(int(state * scale))
+        yield row
+
+
+def _draw_columns(n: int, count: int) -> List[List[int]]:
+    """Draw k of every resample, for k < n (kept for the run: every block of n instances draws the
+    same). After srand(i), the k-th state is (A_k * ((i << 16) + 0x330E) + C_k) mod 2**48, linear
+    in i: a range, masked."""
+    key = (n, count)
+    columns = _DRAWS.get(key)
+    if columns is not None:
+        return columns
+    lanes = _lanes(n, count)
+    mask = _MASK
+    columns = []
+    a_k, c_k = 1, 0
+    for _ in range(n):
+        a_k, c_k = (a_k * _A) & mask, (c_k * _A + _C) & mask
+        p, q = (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask
+        columns.append(lanes.column(p, q) if lanes else _column(n, count, p, q))
+    if len(_DRAWS) > 16:
+        _DRAWS.clear()
+    _DRAWS[key] = columns
+    return columns
+
+
+def _column(n: int, count: int, p: int, q: int) -> List[int]:
+    """int(rand(n)) of the states q + i*p (mod 2**48), i < count: int(state * scale), the loops in C."""
+    scale = float(n) * 2.0**-48
+    return list(map(int, map(scale.__mul__, map(_MASK.__and__, range(q, q + p * count, p)))))
+
+
+class _Lanes:
+    """:func:`_column` for all ``count`` resamples at once, each in a 64-bit lane of one large int
+    (a handful of big-int operations instead of four Python-level operations per draw).
+
+    int(state * scale) is floor(fl(state * n) / 2**48), fl rounding to 53 bits; the lanes give the
+    exact floor((state * n) / 2**48), which differs only where the rounding carries state * n up to
+    the next multiple of 2**48: lanes within 2**(bits(n) - 5) of it are flagged and redone with floats.
+    """
+
+    def __init__(self, n: int, count: int):
+        self.n, self.count, self.order = n, count, sys.byteorder
+        ones = b"\x01" + bytes(7)
+        self.ones = int.from_bytes(ones * count, "little")  # 1 in every lane
+        self.index = int.from_bytes(b"".join(i.to_bytes(8, "little") for i in range(count)), "little")  # i in lane i
+        self.low48 = _MASK * self.ones
+        self.low16 = 0xFFFF * self.ones
+        self.near = ((1 << max(0, n.bit_length() - 5)) * self.ones)  # 2**48 - threshold, in every lane
+
+    def column(self, p: int, q: int) -> List[int]:
+        states = (q * self.ones + p * self.index) & self.low48  # q + i*p < 2**64: no carry between lanes
+        product = states * self.n  # state * n < 2**63
+        draws = (product >> 48) & self.low16
+        out = memoryview(draws.to_bytes(8 * self.count, self.order)).cast("Q").tolist()
+        flags = (((product & self.low48) + self.near) >> 48) & self.ones
+        while flags:  # next to a multiple of 2**48: as the script computes it
+            lane = (flags & -flags).bit_length() // 64
+            flags &= flags - 1
+            state = (q + lane * p) & _MASK
+            out[lane] = int(state * (float(self.n) * 2.0**-48))
+        return out
+
+
+def _lanes(n: int, count: int) -> Optional[_Lanes]:
+    # lanes of 64 bits hold q + i*p (< 2**48 * (count + 1)) and state * n (< 2**48 * n)
+    if count < 2 or count >= 1 << 15 or n >= 1 << 15:
+        return None
+    return _Lanes(n, count)
+
+
+def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
+    """``bootstrap_sums`` in plain Python for small tables (lists of 3-tuples): the same draws, the
+    same additions in the same order, so the same floats; per table its three columns of sums
+    (``bootstrap_sums(...)[k].T``)."""
+    out: List[Optional[list]] = [None] * len(tables)
+    by_size: Dict[int, List[int]] = {}
+    for k, table in enumerate(tables):
+        n = len(table)
+        if n * count <= PURE_BOOTSTRAP_WORK:
+            by_size.setdefault(n, []).append(k)
+        else:  # resample by resample (a tight ulimit -v: no numpy, and no room for every draw)
+            values = [[row[c] for row in table].__getitem__ for c in range(3)]
+            rows = [[reduce(add, map(value, draws), 0.0) for value in values] for draws in _draw_rows(n, count)]
+            out[k] = [list(col) for col in zip(*rows)] if rows else [[], [], []]
+    for n, members in by_size.items():
+        columns = [[row[c] for row in tables[k]] for k in members for c in range(3)]
+        sums = _column_sums(columns, _draw_columns(n, count), count)
+        for j, k in enumerate(members):
+            out[k] = sums[3 * j : 3 * j + 3]
+    return out
+
+
+def _column_sums(columns: List[list], draws: List[List[int]], count: int) -> List[list]:
+    """For each column of values, its ``count`` resample sums: draw by draw for all resamples at
+    once, each sum still 0.0 + its draws in order. Two columns ride in one complex number (complex
+    addition is the two float additions), so each draw is one addition for two columns."""
+    pairs = [[complex(x, y) for x, y in zip(columns[j], columns[j + 1])] for j in range(0, len(columns) - 1, 2)]
+    single = columns[-1] if len(columns) % 2 else None
+    acc = [[0j] * count for _ in pairs]
+    last = [0.0] * count
+    for draw in draws:
+        pick = itemgetter(*draw) if count > 1 else (lambda values, i=draw[0]: (values[i],))
+        acc = [list(map(add, a, pick(values))) for a, values in zip(acc, pairs)]
+        if single is not None:
+            last = list(map(add, last, pick(single)))
+    sums: List[list] = []
+    for a in acc:
+        sums.append([z.real for z in a])
+        sums.append([z.imag for z in a])
+    if single is not None:
+        sums.append(last)
+    return sums
+
+
+def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> List[np.ndarray]:
+    """For each (n, 3) table of instance values (in Perl order), the (count, 3) sums of its resamples.
+
+    Resample i seeds drand48 with i and draws ``int(rand(n))`` n times; its sums add the drawn rows
+    left to right, as the script does. The draws depend only on (i, n), so tables with the same n
+    share one pass, and no draw is stored. ``first``: the rows are resamples first .. first+count-1.
+    """
+    out: List[Optional[np.ndarray]] = [None] * len(tables)
+    by_size: Dict[int, List[int]] = {}
+    for k, t in enumerate(tables):
+        by_size.setdefault(len(t), []).append(k)
+    for n, members in by_size.items():
+        width = 3 * len(members)
+        acc = np.zeros((count, width))
+        drawn = np.empty((count, width))
+        if n:
+            values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
+            state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
+            mask = np.uint64(_MASK)
+            scale = float(n)
+            step = _DRAW_BLOCK
+            mult, incr = _jumps(step)
+            for k0 in range(0, n, step):
+                k = min(step, n - k0)
+                # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
+                states = mult[:k, None] * state[None, :]
+                states += incr[:k, None]
+                states &= mask
+                draws = states.astype(np.float64)
+                draws *= 2.0**-48
+                draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
+                idx = draws.astype(np.intp)
+                for row in idx:
+                    # mode="clip" skips the bounds check (draws are below n: state / 2**48 < 1)
+                    np.take(values, row, axis=0, out=drawn, mode="clip")
+                    np.add(acc, drawn, out=acc)  # left to right, as the script adds
+                state = states[k - 1]
+        for j, k in enumerate(members):
+            out[k] = acc[:, 3 * j : 3 * j + 3]
+    return out  # type: ignore[return-value]
+
+
+def _perl_index(arr: Sequence[float], i: int) -> float:
+    """$array[$i]: negative indices count from the end; past either end is undef, i.e. 0."""
+    n = len(arr)
+    if -n <= i < n:
+        return float(arr[i])
+    return 0.0
+
+
+def _running_sum(xs: Sequence[float]) -> float:
+    """Left to right from the first term, as the script's loop adds (and as numpy's cumsum); not
+    sum(), which compensates rounding from Python 3.12 on."""
+    return reduce(add, xs)
+
+
+def summarize(
+    values,
+    sums: Optional[list],
+    token_mode: Optional[int],
+    resamples: Number,
+    confidence: Number,
+    alpha: Number,
+) -> Averages:
+    """``computeAverages`` from a block's values (rows in Perl order: a list of 3-tuples or an (n, 3)
+    array) and its resample sums (three columns: R, P, F sums, or with -t the model, peer and hit counts).
+
+    Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
+    """
+    totals: List[Number] = [0, 0, 0]
+    if isinstance(values, list):
+        if values:
+            totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
+    elif len(values):  # an (n, 3) array: cumsum adds each column left to right, as the loop does
+        totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
+    if token_mode == 2 or sums is None:
+        return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
+    count = len(sums[0])
+    n = len(values)
+    if token_mode is None:
+        columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
+    else:
+        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
+    delta = resamples * ((100 - confidence) / 2.0) / 100.0
+    upper_a = int(resamples - delta - 1)
+    lower_a = int(delta)
+    ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
+    mean, low, high = [], [], []
+    for c in range(3):
+        ranked = sorted(columns[c])
+        mean.append(_running_sum(ranked) / count)
+        la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
+        ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)
+        low.append(la + (lb - la) * ratio)
+        high.append(ua + (ub - ua) * ratio)
+    return Averages(
+        tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
+        tuple(totals), tuple(mean), tuple(low), tuple(high),  # type: ignore[arg-type]
+    )
+
+
+def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
+    """``bootstrap_sums`` with the resamples split between ``workers``' processes (each resample is
+    independent)."""
+    work = sum(len(t) for t in tables) * count  # integers
+    parts = workers.active if workers is not None else 1
+    if parts <= 1 or work < 4_000_000:
+        return bootstrap_sums(tables, count)
+    bounds = np.linspace(0, count, parts + 1).astype(int)
+    calls = [(tables, int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    results = workers.map(bootstrap_sums, calls)
+    return [np.vstack([part[k] for part in results]) for k in range(len(tables))]
+
+
+def average_many(
+    tables: Sequence,
+    token_mode: Optional[int],
+    resamples: Number,
+    confidence: Number,
+    alpha: Number,
+    workers=None,
+) -> List[Averages]:
+    """``computeAverages`` for many blocks (values already in Perl order), sharing the draws.
+    Tables are lists of 3-tuples or (n, 3) arrays; small bootstraps run without numpy."""
+    if token_mode == 2:
+        return [summarize(table_rows(t), None, token_mode, resamples, confidence, alpha) for t in tables]
+    count = resample_count(resamples)
+    if count == 0:
+        raise RougeError(
+            f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
+        )
+    work = 0
+    for t in tables:
+        work += len(t) * count
+    if all(isinstance(t, list) for t in tables) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
+        sums = pure_bootstrap_sums(tables, count)
+    else:
+        load_numpy()
+        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
+        sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
+    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
+
+
+def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
+    """-t 1: a resample's corpus-level R = hits/model, P = hits/peer, F from them (unrounded)."""
+    model, peer, hit = row
+    rec = hit / model if model > 0 else 0.0
+    prec = hit / peer if peer > 0 else 0.0
+    denom = (1 - alpha) * prec + alpha * rec
+    f = (rec * prec) / denom if denom > 0 else 0.0
+    return [rec, prec, f]

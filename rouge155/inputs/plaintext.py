@@ -1,0 +1,186 @@
+"""Plain-text input without a config: a directory pair (pyrouge's convention) or two parallel files
+(files2rouge's). Both become an in-memory evaluation of SPL texts (one sentence per line)."""
+from __future__ import annotations
+
+import os
+import re
+from typing import Dict, List, Optional, Tuple
+
+from .config import EvalConfig, Evaluation
+from ..base.errors import RougeError
+from ..engine.stepwise import MemorySource
+from ..base.perl import chomped_lines
+from .sentences import split_sentences
+
+
+def _spl(text: bytes, split: bool, separator: Optional[str]) -> bytes:
+    """One sentence per line: as given, cut at ``separator``, or split by the sentence splitter."""
+    if separator is not None:
+        parts = [p.strip() for p in text.split(separator.encode())]
+        return b"\n".join(p for p in parts if p)
+    if split:
+        return "\n".join(split_sentences(text.decode("utf-8", "surrogateescape"))).encode("utf-8", "surrogateescape")
+    return text
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+
+
+_MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
+# (two: a one-character class [x] parses as plain text, [xy] does not)
+_PLAIN_ID = re.compile(r"\w+")  # characters that are plain text wherever the guards below allow #ID#
+# what may not come just before #ID#: an escape (\d, \1, \x4...) or a repeat count ({2,...)
+_UNSAFE_BEFORE = re.compile(r"(?:\\\w*|\{[\d,]*)\Z")
+
+
+def _id_is_required_text(model_pattern: str) -> bool:
+    """Whether every match of ``model_pattern`` with a plain ID (letters, digits, _) put for ``#ID#``
+    contains that ID as it is: some ``#ID#`` stands at the top level of the pattern as plain text
+    (outside any group, class, alternative, repeat or assertion), case matters, and no ``#ID#``
+    follows an escape or a repeat count that the ID's characters would continue."""
+    if "#ID#" not in model_pattern:
+        return False
+    at = 0
+    while True:
+        at = model_pattern.find("#ID#", at)
+        if at < 0:
+            break
+        if _UNSAFE_BEFORE.search(model_pattern, 0, at):
+            return False
+        at += 4
+    try:
+        from re import _parser as sre_parse  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        template = re.compile(model_pattern.replace("#ID#", _MARK))
+        parsed = sre_parse.parse(template.pattern, template.flags)
+    except (re.error, RecursionError, OverflowError):
+        return False
+    if template.flags & re.IGNORECASE:
+        return False
+    ops = list(parsed)
+    first, second = (ord(c) for c in _MARK)
+    return any(ops[k] == (sre_parse.LITERAL, first) and ops[k + 1] == (sre_parse.LITERAL, second)
+               for k in range(len(ops) - 1))
+
+
+class _ModelMatcher:
+    """Which model files match ``#ID#``'s pattern for a given ID: the files pyrouge's per-ID scan of
+    the whole directory finds, without that scan where it can be avoided (linear, not quadratic).
+
+    When an ID is certain to appear as it is in every match (:func:`_id_is_required_text`), only the
+    files that contain it are tried; they are found once for all such IDs from an index of every
+    model name's substrings of those IDs' lengths. Other IDs are tried against every file.
+    """
+
+    def __init__(self, model_files: List[str], model_pattern: str, idents: List[str]) -> None:
+        self.files = model_files
+        self.pattern = model_pattern
+        self.compiled: Dict[str, "re.Pattern[str]"] = {}
+        indexed = set()
+        if _id_is_required_text(model_pattern):
+            indexed = {i for i in set(idents) if _PLAIN_ID.fullmatch(i)}
+        self.candidates: Dict[str, Dict[str, None]] = {i: {} for i in indexed}
+        lengths = sorted({len(i) for i in indexed})
+        for name in model_files:
+            for k in lengths:
+                for start in range(len(name) - k + 1):
+                    hit = self.candidates.get(name[start:start + k])
+                    if hit is not None:
+                        hit[name] = None
+
+    def regex(self, ident: str) -> "re.Pattern[str]":
+        compiled = self.compiled.get(ident)
+        if compiled is None:
+            try:
+                compiled = self.compiled[ident] = re.compile(self.pattern.replace("#ID#", ident))
+            except re.error as exc:
+                raise RougeError(f"--model-pattern is not a valid regular expression: {exc}") from None
+        return compiled
+
+    def models(self, ident: str) -> List[str]:
+        """The matching model files, sorted."""
+        regex = self.regex(ident)
+        pool = self.candidates.get(ident)
+        return sorted(f for f in (self.files if pool is None else pool) if regex.match(f))
+
+
+def from_directories(
+    system_dir: str,
+    model_dir: str,
+    system_pattern: str,
+    model_pattern: str,
+    system_id: str = "1",
+    split: bool = False,
+) -> Tuple[EvalConfig, MemorySource]:
+    """pyrouge's convention, exactly as pyrouge writes its config: system files (sorted) whose name
+    matches ``system_pattern`` (``re.match``) give evaluations 1..N; the pattern's first group is the
+    ID that replaces ``#ID#`` in ``model_pattern`` to find that evaluation's models (sorted)."""
+    try:
+        sys_re = re.compile(system_pattern)
+    except re.error as exc:
+        raise RougeError(f"--system-pattern is not a valid regular expression: {exc}") from None
+    if sys_re.groups < 1:
+        raise RougeError(f"--system-pattern needs a group for the ID: {system_pattern}")
+    try:
+        system_files = sorted(os.listdir(system_dir))
+        model_files = os.listdir(model_dir)
+    except OSError as exc:
+        raise RougeError(f"Cannot list {exc.filename}: {exc.strerror}") from None
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
+    matched = [(name, m.group(1) or "") for name, m in ((n, sys_re.match(n)) for n in system_files) if m]
+    matcher = _ModelMatcher(model_files, model_pattern, [ident for _, ident in matched])
+    for name, ident in matched:
+        models = matcher.models(ident)
+        if not models:
+            raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
+        ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format="SPL", from_file_list=True)
+        peer_key = os.path.join(system_dir, name)
+        texts[peer_key] = _spl(_read(peer_key), split, None)
+        ev.peers[system_id] = peer_key
+        for k, mname in enumerate(models, start=1):
+            key = os.path.join(model_dir, mname)
+            if key not in texts:  # a model several IDs match is read once
+                texts[key] = _spl(_read(key), split, None)
+            ev.model_ids.append(f"M.{k}")
+            ev.models[f"M.{k}"] = key
+        evaluations.append(ev)
+    if not evaluations:
+        raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+
+
+def from_parallel_files(
+    summaries: str,
+    references: str,
+    system_id: str = "1",
+    separator: Optional[str] = None,
+    split: bool = False,
+) -> Tuple[EvalConfig, MemorySource]:
+    """files2rouge's convention: line i of ``summaries`` is scored against line i of ``references``
+    (evaluation IDs 1..N); a line's sentences are cut at ``separator`` or split when asked."""
+    sys_lines = chomped_lines(_read(summaries))
+    ref_lines = chomped_lines(_read(references))
+    if len(sys_lines) != len(ref_lines):
+        raise RougeError(
+            f"{summaries} has {len(sys_lines)} lines but {references} has {len(ref_lines)}: they must be parallel"
+        )
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
+    for i, (s, r) in enumerate(zip(sys_lines, ref_lines), start=1):
+        ev = Evaluation(eval_id=str(i), input_format="SPL", from_file_list=True)
+        peer_key, model_key = f"{summaries}:{i}", f"{references}:{i}"
+        texts[peer_key] = _spl(s.rstrip(b"\r"), split, separator)
+        texts[model_key] = _spl(r.rstrip(b"\r"), split, separator)
+        ev.peers[system_id] = peer_key
+        ev.model_ids.append("M.1")
+        ev.models["M.1"] = model_key
+        evaluations.append(ev)
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)

@@ -1,0 +1,187 @@
+"""The report: the exact text ROUGE-1.5.5.pl prints (``printResults``)."""
+from __future__ import annotations
+
+import re
+from functools import cmp_to_key
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence
+
+from ..engine.aggregate import Averages, table_rows
+from ..base.perl import fmt_num
+
+RULE = "-" * 45
+DOTS = "." * 45
+_LEADING_DIGITS = re.compile(r"^([0-9]+)")
+
+
+def f5(x: float) -> str:
+    return "%7.5f" % x
+
+
+def _by_eval_id(a: str, b: str) -> int:
+    """The script's ``by_evalID``: leading numbers compare numerically when both have one."""
+    ma, mb = _LEADING_DIGITS.match(a), _LEADING_DIGITS.match(b)
+    if ma and mb:
+        x, y = int(ma.group(1)), int(mb.group(1))
+    else:
+        x, y = a, b  # type: ignore[assignment]
+    return (x > y) - (x < y)
+
+
+def _value(x, token_mode: Optional[int]) -> str:
+    # Without -t the values are the %7.5f strings the script stored; with -t they are raw numbers.
+    return f5(x) if token_mode is None else fmt_num(x)
+
+
+def block_text(
+    system: str,
+    tag: str,
+    averages: Averages,
+    keys: Sequence[str],
+    values: Sequence,
+    token_mode: Optional[int],
+    confidence_label: str,
+    per_eval: bool,
+) -> str:
+    lines: List[str] = [RULE]
+    if token_mode is None or token_mode == 1:
+        for name, c in (("R", 0), ("P", 1), ("F", 2)):
+            lines.append(
+                f"{system} {tag} Average_{name}: {f5(averages.mean[c])} "
+                f"({confidence_label}%-conf.int. {f5(averages.low[c])} - {f5(averages.high[c])})"
+            )
+    else:
+        m, p, h = (int(v) for v in averages.totals)
+        lines.append(f"{system} {tag} M_count: {m} P_count: {p} H_count: {h}")
+    if per_eval:
+        lines.append(DOTS)
+        # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
+        # follows its random hash order, so any order is as right: ours is the plain string order.
+        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
+                         key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
+        rows = table_rows(values)
+        for k in ordered:
+            r, p, f = (_value(v, token_mode) for v in rows[k])
+            lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
+    return "\n".join(lines) + "\n"
+
+
+# -- machine-readable formats ---------------------------------------------------------------------
+MEASURES = ("recall", "precision", "f_score")
+
+
+def _instance_scores(result, precise: bool, weight: Optional[float]):
+    """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P)."""
+    out = []
+    for key, row in zip(result.keys, table_rows(result.rows)):
+        model_count, hit, rec, peer_count, prec, f = row
+        if precise:
+            def ratio(h, c):
+                if not c:
+                    return 0.0
+                return (h / c) ** (1 / weight) if result.kind == "W" and weight else h / c
+
+            rec, prec = ratio(hit, model_count), ratio(hit, peer_count)
+            denom = (1 - result.alpha) * prec + result.alpha * rec
+            f = (prec * rec) / denom if denom > 0 else 0.0
+        out.append({
+            "id": key,
+            "eval_id": key[: -(len(result.system) + 1)],
+            "recall": rec,
+            "precision": prec,
+            "f_score": f,
+            "model_count": model_count,
+            "peer_count": peer_count,
+            "hit": hit,
+        })
+    return out
+
+
+def _average(result, precise: bool):
+    a = result.averages
+    if result.token_mode == 2:
+        m, p, h = a.totals
+        return {"model_count": m, "peer_count": p, "hit": h}
+    mean, low, high = (a.mean_raw, a.low_raw, a.high_raw) if precise else (a.mean, a.low, a.high)
+    return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
+
+
+def result_document(results, options, warnings, precise: bool, version: str, text_settings=None) -> dict:
+    """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
+    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
+    from dataclasses import asdict
+
+    weight = options.weight_num if options.weight is not None else None
+    doc = {
+        "rouge155_version": version,
+        "confidence": options.confidence_num,
+        "resamples": options.resamples_num,
+        "token_mode": options.token_mode_num or 0,
+        "precise": precise,
+        "settings": {k: v for k, v in asdict(options).items() if v not in (None, False)},
+        "metrics": [
+            {
+                "system": r.system,
+                "metric": r.metric,
+                "average": _average(r, precise),
+                "instances": _instance_scores(r, precise, weight),
+            }
+            for r in results
+        ],
+        "warnings": list(warnings),
+    }
+    if text_settings:
+        doc["text"] = text_settings
+    return doc
+
+
+def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
+    import json
+
+    return json.dumps(result_document(results, options, warnings, precise, version, text_settings), indent=1) + "\n"
+
+
+CSV_COLUMNS = (
+    "system", "metric", "scope", "eval_id",
+    "recall", "recall_low", "recall_high", "precision", "precision_low", "precision_high",
+    "f_score", "f_score_low", "f_score_high", "model_count", "peer_count", "hit",
+)
+
+
+TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
+
+
+def csv_report(results, options, precise: bool, text_settings=None) -> str:
+    """``text_settings`` (--unicode/--language): extra trailing columns ``TEXT_COLUMNS`` on every row."""
+    import csv
+    import io
+
+    weight = options.weight_num if options.weight is not None else None
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    extra = []
+    if text_settings:
+        extra = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
+        extra = ["" if v is None else str(v) for v in extra]
+    w.writerow(list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else []))
+    for r in results:
+        avg = _average(r, precise)
+        row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
+        if r.token_mode == 2:
+            row.update(avg)
+        else:
+            for name in MEASURES:
+                row[name], row[name + "_low"], row[name + "_high"] = (avg[name][k] for k in ("mean", "low", "high"))
+        w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
+        for inst in _instance_scores(r, precise, weight):
+            row = {"system": r.system, "metric": r.metric, "scope": "instance", **inst}
+            w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
+    return buf.getvalue()
+
+
+def _csv_value(v) -> str:
+    if isinstance(v, float):
+        return repr(v) if v != int(v) or abs(v) >= 1e15 else str(int(v))
+    return str(v)

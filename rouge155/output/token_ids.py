@@ -1,0 +1,123 @@
+"""``--write-token-ids DIR``: the run's summaries as integer token ids, and a config for them.
+
+Every counted token (after the language layer, ``-m``, ``-s``, ``-l`` and ``-b``) becomes one id
+per distinct token of the run, so the original ROUGE-1.5.5.pl run on ``DIR/config.xml`` with the
+flags of ``DIR/args.txt`` (no ``-m``/``-s``/``-l``/``-b``) prints what this run prints. This is
+what papers on Chinese summarization do by hand; it is also the exact check of every language mode.
+"""
+from __future__ import annotations
+
+import os
+from typing import Dict, List, Optional, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from ..inputs.config import EvalConfig
+from ..base.errors import RougeError
+from ..engine.stepwise import TextSource
+from ..base.options import Options
+from ..text.readers import _take_bytes
+from ..inputs.resources import load_language_data, resolve_data_dir
+from ..text.tokens import Tokenizer
+from ..text.modes import text_model
+
+_PLACEHOLDER = "-"  # a unit left with no counted token: Perl reads "-" as a token it never counts
+
+
+def _joined_units(text, units, word_limit, byte_limit) -> list:
+    """The units behind ``readText``'s joined text (its byte limit counts the units one after the other)."""
+    if byte_limit == 0:
+        return text.limited_units(units, word_limit, byte_limit)
+    out = []
+    used = 0
+    for unit in units:
+        if used + len(unit) < byte_limit:
+            out.append(unit)
+            used += len(unit)
+        else:
+            out.append(_take_bytes(unit, byte_limit - used))
+            break
+    return out
+
+
+def perl_args(options: Options, config_path: str) -> List[str]:
+    """The original script's flags for the id files: everything but -m, -s, -l, -b (already applied)."""
+    args: List[str] = []
+    for flag, value in (("-n", options.ngram), ("-w", options.weight), ("-2", options.skip_distance),
+                        ("-f", options.score_formula), ("-p", options.alpha), ("-t", options.token_mode),
+                        ("-r", options.resamples), ("-c", options.confidence)):
+        if value is not None:
+            args += [flag, value]
+    for flag, on in (("-x", options.no_lcs), ("-u", options.skip_unigrams), ("-U", options.skip_both),
+                     ("-d", options.per_eval)):
+        if on:
+            args.append(flag)
+    return args + ["-a", config_path]
+
+
+def write_token_ids(out_dir: str, config: EvalConfig, options: Options, systems: Sequence[str],
+                    data_dir: Optional[str], source: Optional[TextSource] = None) -> Dict[str, int]:
+    """Write DIR/summaries/*.spl, DIR/config.xml, DIR/args.txt, DIR/vocab.tsv; returns the vocabulary."""
+    if options.stem_models_only or options.verbose or options.be_mode is not None:
+        raise RougeError("--write-token-ids does not cover -M, -v or -3 (BE)")
+    if os.path.exists(out_dir) and (not os.path.isdir(out_dir) or os.listdir(out_dir)):
+        raise RougeError(f"--write-token-ids: {out_dir} exists and is not an empty directory")
+    source = source or TextSource()
+    text = text_model(options)
+    language = load_language_data(resolve_data_dir(data_dir))
+    tokenizer = Tokenizer(text.stopwords(language.stopwords) if options.remove_stopwords else None,
+                          text.stemmer(language.exceptions), text.counted_first)
+    vocab: Dict[str, int] = {}
+    files: Dict[tuple, str] = {}
+    lines_of: Dict[str, List[str]] = {}
+
+    def mapped(path: str, fmt) -> Optional[str]:
+        key = (path, fmt)
+        if key in files:
+            return files[key]
+        if not source.exists(path):
+            return None
+        units = text.parse(source.read(path), fmt, path)
+        units = _joined_units(text, units, options.word_limit_num, options.byte_limit_num)
+        lines = []
+        for unit in units:
+            toks = tokenizer.tokens(text.clean(unit), options.stem)
+            ids = [str(vocab.setdefault(t, len(vocab) + 1)) for t in toks]
+            lines.append(" ".join(ids) if ids else _PLACEHOLDER)
+        name = f"{len(files) + 1}.spl"
+        files[key] = name
+        lines_of[name] = lines
+        return name
+
+    root = os.path.abspath(os.path.join(out_dir, "summaries"))
+    xml = ['<ROUGE-EVAL version="1.0">']
+    for ev in config.evaluations:
+        peers = [(s, mapped(ev.peer_path(s), ev.input_format)) for s in systems if s in ev.peers]
+        models = [(mid, mapped(path, ev.input_format)) for mid, path in ev.model_paths()]
+        xml.append(f"<EVAL ID={quoteattr(ev.eval_id)}>")
+        xml.append(f"<PEER-ROOT>{escape(root)}</PEER-ROOT>")
+        xml.append(f"<MODEL-ROOT>{escape(root)}</MODEL-ROOT>")
+        xml.append('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>')
+        xml.append("<PEERS>")
+        xml += [f"<P ID={quoteattr(s)}>{name}</P>" for s, name in peers if name]
+        xml.append("</PEERS>")
+        xml.append("<MODELS>")
+        xml += [f"<M ID={quoteattr(m)}>{name or 'missing-' + m}</M>" for m, name in models]
+        xml.append("</MODELS>")
+        xml.append("</EVAL>")
+    xml.append("</ROUGE-EVAL>")
+    os.makedirs(root, exist_ok=True)
+    for name, lines in lines_of.items():
+        with open(os.path.join(root, name), "w", encoding="ascii") as fh:
+            fh.write("".join(line + "\n" for line in lines))
+    config_path = os.path.abspath(os.path.join(out_dir, "config.xml"))
+    with open(config_path, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(xml) + "\n")
+    with open(os.path.join(out_dir, "args.txt"), "w", encoding="utf-8") as fh:
+        fh.write(" ".join(perl_args(options, config_path)) + "\n")
+    with open(os.path.join(out_dir, "vocab.tsv"), "w", encoding="utf-8") as fh:
+        fh.write("".join(f"{i}\t{t}\n" for t, i in vocab.items()))
+    with open(os.path.join(out_dir, "README.txt"), "w", encoding="utf-8") as fh:
+        fh.write("Written by rouge155 --write-token-ids. Each summary's counted tokens as integer ids\n"
+                 "(vocab.tsv: id, token). The original script gives the same numbers:\n"
+                 "  perl ROUGE-1.5.5.pl -e DATA $(cat args.txt)\n")
+    return vocab

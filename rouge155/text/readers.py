@@ -1,0 +1,199 @@
+"""Summary readers: SEE, ISI and SPL text, length limits, and the script's text clean-up.
+
+Files are bytes throughout; only ASCII letters are lowercased. The script has two readers whose
+length limits differ, and both are reproduced:
+
+* ``limited_text`` (``readText``): the units joined, used for n-grams, skip-bigrams and the
+  unigram counts that clip ROUGE-L/W hits;
+* ``limited_units`` (``readText_LCS``): the units kept apart, used for ROUGE-L/W.
+"""
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Optional, Sequence
+
+from ..base.lazy import lazy_regex  # SEE and ISI files only
+from ..base.errors import RougeError
+from ..base.perl import Number, split_ws
+
+_SEE_SIZED = lazy_regex(
+    rb'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+)
+_SEE_PLAIN = lazy_regex(rb'<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_ISI = lazy_regex(rb'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
+
+_FIRST_READ = 16384  # one read for most summaries
+
+_KEEP = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
+_CLEAN_TABLE = bytes(b if b in _KEEP else 0x20 for b in range(256))
+
+
+def format_kind(input_format: Optional[str]) -> Optional[str]:
+    """Which reader a format string selects (Perl matches /^SEE$/i, which allows one trailing newline)."""
+    if input_format is None:
+        return None
+    fmt = input_format[:-1] if input_format.endswith("\n") else input_format
+    fmt = fmt.upper()
+    return fmt if fmt in ("SEE", "ISI", "SPL", "SIMPLE") else None
+
+
+def read_file(path: str) -> bytes:
+    """A summary file's bytes, or the Perl's ``Cannot open PATH``."""
+    # os.open/os.read: half the cost of open().read() for the small files a corpus has by thousands
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except (OSError, ValueError):
+        raise RougeError(f"Cannot open {path}") from None
+    try:
+        data = os.read(fd, _FIRST_READ)
+        if len(data) == _FIRST_READ:
+            parts = [data]
+            while True:
+                more = os.read(fd, 1 << 20)
+                if not more:
+                    break
+                parts.append(more)
+            data = b"".join(parts)
+        return data
+    except IsADirectoryError:
+        return b""  # Perl opens a directory and reads nothing from it
+    except OSError:
+        raise RougeError(f"Cannot open {path}") from None
+    finally:
+        os.close(fd)
+
+
+def _lines(raw: bytes) -> List[bytes]:
+    """Lines as Perl's readline gives them, each keeping its newline."""
+    parts = raw.split(b"\n")
+    lines = [p + b"\n" for p in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def spl_units(raw: bytes) -> List[bytes]:
+    """SPL: the non-empty lines, lowercased."""
+    return [line for line in raw.lower().split(b"\n") if line]
+
+
+def parse_units(raw: bytes, input_format: Optional[str]) -> List[bytes]:
+    """The lowercased text units (sentences) of one summary file."""
+    kind = format_kind(input_format)
+    units: List[bytes] = []
+    if kind == "SEE":
+        for line in _lines(raw):
+            m = _SEE_SIZED.match(line) or _SEE_PLAIN.match(line)
+            if m:
+                units.append(m.group(2).lower())
+    elif kind == "ISI":
+        for line in _lines(raw):
+            m = _ISI.match(line)
+            if m:
+                units.append(m.group(1).lower())
+    elif kind == "SPL":
+        units = spl_units(raw)
+    else:
+        raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
+    return units
+
+
+def _take_words(tokens: List[bytes], count: Number, space=b" ") -> bytes:
+    """join(" ", @tokens[0..count-1]); indices past the end are undef, i.e. empty strings."""
+    last = int(count - 1)
+    return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(0, last + 1))
+
+
+def _take_bytes(unit: bytes, count: Number) -> bytes:
+    """substr(unit, 0, count), a negative count leaving that many bytes off the end."""
+    n = int(count)
+    if n >= 0:
+        return unit[:n]
+    return unit[: max(len(unit) + n, 0)]
+
+
+def limited_text(units: Sequence[bytes], word_limit: Number, byte_limit: Number, split=split_ws,
+                 space=b" ") -> Optional[bytes]:
+    """``readText``'s limits: the units joined with spaces; ``None`` where Perl leaves it undefined.
+
+    (``split``/``space``: the Unicode modes pass character-string versions; lengths are then in characters.)
+    """
+    if word_limit == 0 and byte_limit == 0:
+        # Perl quirk: without limits the text is join(" ", ...), defined even when empty: no warning.
+        return space.join(units)
+    out = space[:0]
+    used = 0
+    if word_limit != 0:
+        for unit in units:
+            tokens = split(unit)  # Perl quirk: a leading empty field counts as a word
+            n = len(tokens)
+            if used + n < word_limit:
+                out += (space + unit) if used != 0 else unit
+                used += n
+            else:
+                if used > 0:
+                    out += space
+                out += _take_words(tokens, word_limit - used, space)
+                break
+    else:
+        for unit in units:
+            n = len(unit)
+            if used + n < byte_limit:
+                out += (space + unit) if used != 0 else unit
+                used += n  # the joining spaces are not counted
+            else:
+                if used > 0:
+                    out += space
+                out += _take_bytes(unit, byte_limit - used)
+                break
+    return out if out else None
+
+
+def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number, split=split_ws,
+                  space=b" ") -> List[bytes]:
+    """``readText_LCS``'s limits: the units kept apart, the last one cut to fit."""
+    if word_limit == 0 and byte_limit == 0:
+        return list(units)
+    out: List[bytes] = []
+    if word_limit != 0:
+        used = 0
+        for unit in units:
+            tokens = split(unit)
+            if used + len(tokens) < word_limit:
+                used += len(tokens)
+                out.append(unit)
+            else:
+                out.append(_take_words(tokens, word_limit - used, space))
+                break
+    else:
+        for unit in units:
+            # Perl quirk: readText_LCS never advances its byte count, so each unit is tested alone.
+            if len(unit) < byte_limit:
+                out.append(unit)
+            else:
+                out.append(_take_bytes(unit, byte_limit))
+                break
+    return out
+
+
+def clean_tokens(text: bytes) -> List[bytes]:
+    """The script's clean-up, split: hyphens split off, all but [A-Za-z0-9-] blanked."""
+    return text.replace(b"-", b" - ").translate(_CLEAN_TABLE).split()
+
+
+UNIT_MARK = b"|"  # never a cleaned token: the clean-up blanks "|"
+_MARK_TABLE = _CLEAN_TABLE[:10] + UNIT_MARK + _CLEAN_TABLE[11:]  # the clean-up, but a newline becomes the mark
+
+
+def clean_units_marked(units: List[bytes]) -> List[bytes]:
+    """``clean_tokens`` of many units (without newlines) in one pass, ``UNIT_MARK`` after each unit
+    but the last."""
+    return b"\n".join(units).replace(b"-", b" - ").translate(_MARK_TABLE).replace(UNIT_MARK, b" | ").split()
+
+
+def clean(text: bytes) -> str:
+    """The script's clean-up: hyphens split off, all but [A-Za-z0-9-] blanked, whitespace collapsed."""
+    return b" ".join(clean_tokens(text)).decode("ascii")
