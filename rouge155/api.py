@@ -13,10 +13,12 @@ from .base.lazy import load_numpy, numpy_usable
 from .engine.aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
 from .inputs.config import EvalConfig, Evaluation
 from .base.errors import OptionError, RougeError
-from .engine.stepwise import MemorySource, MetricBlock, Run, TextSource, metric_plan
+from .engine.stepwise import MetricBlock, Run, metric_plan
+from .inputs.sources import MemorySource, TextSource
 from .base.options import Options, typed_options
 from .output.report import block_text
 from .inputs.resources import load_language_data, resolve_data_dir
+from .text.modes import text_model
 
 # Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
 # than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
@@ -261,6 +263,7 @@ def evaluate(
     """
     if options is None:
         options = typed_options(**flags)
+        text_model(options)  # an unknown language or a missing extra fails here, before any scoring
     elif flags:
         raise OptionError("give either an Options object or keyword options, not both")
     config, source = memory_config(peers, models, input_format)

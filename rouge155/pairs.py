@@ -17,7 +17,8 @@ import numpy as np
 from .engine.batched import chunks as batch
 from .inputs.config import EvalConfig, Evaluation
 from .base.errors import OptionError
-from .engine.stepwise import MemorySource, Run
+from .engine.stepwise import Run
+from .inputs.sources import MemorySource
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
 from .inputs.resources import load_language_data, resolve_data_dir

@@ -114,7 +114,7 @@ def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
     if budgets:
         monkeypatch.setattr(batch, "PRELOAD_BYTES", budgets[0])
         monkeypatch.setattr(batch, "PRELOAD_LARGEST", budgets[1])
-    from rouge155.engine.stepwise import MemorySource
+    from rouge155.inputs.sources import MemorySource
     from rouge155.base.options import Options
     from rouge155.text.porter import Stemmer
     from rouge155.text.tokens import TokenIds, Tokenizer
@@ -180,7 +180,7 @@ def test_single_model_rows_equal_combine(formula, alpha):
 def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
     """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
     from rouge155.engine.batched.chunks import Corpus, Pairs, lcs_layout, lcs_pairs
-    from rouge155.engine.stepwise import MemorySource
+    from rouge155.inputs.sources import MemorySource
     from rouge155.base.options import Options
     from rouge155.text.porter import Stemmer
     from rouge155.text.tokens import TokenIds, Tokenizer

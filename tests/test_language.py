@@ -11,7 +11,7 @@ from difftools import DATA, run_perl
 from langtools import fork_path, run_ours_with
 
 from rouge155 import evaluate
-from rouge155.text.modes import TextModel
+from rouge155.text.modes import LanguageText
 from rouge155.text.languages import LANGUAGES
 from rouge155.base.perlunicode import clean_tokens, perl_decode, perl_lc
 
@@ -87,14 +87,14 @@ def _plain(root: Path):
     ("ar", "الأطفال", "اطفال"), ("hi", "कीमतें", "कीमत"), ("en", "children", "child"), ("en", "houses", "hous"),
 ])
 def test_stems(lang, word, stem):
-    assert TextModel("language", lang).stemmer({"children": "child"})(word) == stem
+    assert LanguageText(lang).stemmer({"children": "child"})(word) == stem
 
 
 @pytest.mark.parametrize("lang,word", [("de", "und"), ("fr", "les"), ("ru", "и"), ("ar", "في"), ("hi", "और"),
                                        ("tr", "ve"), ("zh", "的"), ("ja", "これ"), ("th", "และ"), ("vi", "và"),
                                        ("en", "the")])
 def test_stopwords(lang, word):
-    assert word in TextModel("language", lang).stopwords(frozenset(["the"]))
+    assert word in LanguageText(lang).stopwords(frozenset(["the"]))
 
 
 @pytest.mark.parametrize("lang,text,tokens", [
@@ -104,16 +104,16 @@ def test_stopwords(lang, word):
 ])
 def test_segmentations(lang, text, tokens):
     _need_extra(lang)
-    model = TextModel("language", lang)
+    model = LanguageText(lang)
     assert clean_tokens(model.parse(text.encode(), "SPL")[0]) == tokens
 
 
 def test_char_level_and_turkish_case():
-    model = TextModel("language", "zh", char_level=True)
+    model = LanguageText("zh", char_level=True)
     assert clean_tokens(model.parse("北京大学abc".encode(), "SPL")[0]) == ["北", "京", "大", "学", "abc"]
-    assert TextModel("language", "tr").parse("İSTANBUL Işık".encode(), "SPL") == ["istanbul ışık"]
+    assert LanguageText("tr").parse("İSTANBUL Işık".encode(), "SPL") == ["istanbul ışık"]
     # zh/ja: NFKC (full-width Latin, half-width kana)
-    assert clean_tokens(TextModel("language", "zh", char_level=True).parse("ＡＢＣ１２".encode(), "SPL")[0]) == ["abc12"]
+    assert clean_tokens(LanguageText("zh", char_level=True).parse("ＡＢＣ１２".encode(), "SPL")[0]) == ["abc12"]
 
 
 def test_fork_text_rules():

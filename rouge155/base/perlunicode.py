@@ -13,6 +13,7 @@ import unicodedata
 from typing import List, Optional
 
 from .errors import RougeError
+from .perl import SPACE_CLASS
 
 
 def _ranges(pred) -> str:
@@ -84,16 +85,7 @@ WORD_RUN_BMP = re.compile("[" + "".join(
     re.escape(chr(a)) + ("-" + re.escape(chr(min(b, 0xFFFF))) if min(b, 0xFFFF) > a else "")
     for a, b in _class_ranges(WORD_CLASS) if a <= 0xFFFF) + "]+")
 _ASTRAL_MIN = "\U00010000"
-# Perl's \s on character strings (unicode_strings): \p{XPerlSpace}. Python's \s also has \x1c-\x1f.
-SPACE_CLASS = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 _SPACES = re.compile(f"[{SPACE_CLASS}]+")
-
-_SEE_SIZED = re.compile(
-    f'<a size="[0-9]+" name="[0-9]+">\\[([0-9]+)\\]</a>[{SPACE_CLASS}]+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
-)
-_SEE_PLAIN = re.compile(f'<a name="[0-9]+">\\[([0-9]+)\\]</a>[{SPACE_CLASS}]+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
-_ISI = re.compile('<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
-
 
 def _is_noncharacter(c: int) -> bool:
     return 0xFDD0 <= c <= 0xFDEF or (c & 0xFFFE) == 0xFFFE
@@ -268,41 +260,6 @@ def perl_lc(text: str) -> str:
     if "\u03a3" in text:
         return "".join(ch.lower() for ch in text)
     return text.lower()
-
-
-def _lines(text: str) -> List[str]:
-    parts = text.split("\n")
-    lines = [p + "\n" for p in parts[:-1]]
-    if parts[-1]:
-        lines.append(parts[-1])
-    return lines
-
-
-def parse_units(text: str, input_format: Optional[str], lower=perl_lc) -> List[str]:
-    """The fork's ``readText``: lowercased units (sentences) of a decoded summary file."""
-    from ..text.readers import format_kind
-
-    kind = format_kind(input_format)
-    units: List[str] = []
-    if kind == "SEE":
-        for line in _lines(text):
-            m = _SEE_SIZED.match(line) or _SEE_PLAIN.match(line)
-            if m:
-                units.append(lower(m.group(2)))
-    elif kind == "ISI":
-        for line in _lines(text):
-            m = _ISI.match(line)
-            if m:
-                units.append(lower(m.group(1)))
-    elif kind == "SPL":
-        for line in _lines(text):
-            if line.endswith("\n"):
-                line = line[:-1]
-            if line:
-                units.append(lower(line))
-    else:
-        raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
-    return units
 
 
 def split_ws(text: str) -> List[str]:

@@ -6,7 +6,6 @@ missing peer). It yields one :class:`MetricBlock` per printed block; aggregation
 """
 from __future__ import annotations
 
-import os
 from collections import Counter
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -16,6 +15,7 @@ if TYPE_CHECKING:
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
 from .aggregate import Counts, ModelMatch, combine, counts_row
 from ..inputs.config import EvalConfig, Evaluation
+from ..inputs.sources import TextSource
 from ..base.errors import RougeError
 from ..metrics.lcs import lcs_hits, wlcs_hits
 from ..metrics.ngram import clipped_hits, ngrams
@@ -23,45 +23,8 @@ from ..metrics.skipbigram import skip_bigrams
 from ..base.options import Options
 from ..base.perl import fmt_num, perl_num, r5
 from ..text.modes import text_model
-from ..text.readers import read_file
 from ..inputs.resources import LanguageData
 from ..text.tokens import Tokenizer
-
-
-class TextSource:
-    """Where summary text comes from: the file system (the CLI) or memory (the API)."""
-
-    def exists(self, path: str) -> bool:
-        return os.path.exists(path)
-
-    def read(self, path: str) -> bytes:
-        return read_file(path)
-
-    def size(self, path: str) -> int:
-        """The text's size in bytes (0 when it cannot be read: the run reports that later)."""
-        try:
-            return os.path.getsize(path)
-        except OSError:
-            return 0
-
-
-class MemorySource(TextSource):
-    """Summaries held in memory, keyed by the names the config uses."""
-
-    def __init__(self, texts: Mapping[str, bytes]):
-        self._texts = texts
-
-    def exists(self, path: str) -> bool:
-        return path in self._texts
-
-    def read(self, path: str) -> bytes:
-        try:
-            return self._texts[path]
-        except KeyError:
-            raise RougeError(f"Cannot open {path}") from None
-
-    def size(self, path: str) -> int:
-        return len(self._texts.get(path, b""))
 
 
 @dataclass(frozen=True)
@@ -345,15 +308,19 @@ class Run:
     def _be(self, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
         dbg = self.debug
         mode = self.options.be_mode or ""
+        if self.text.chars:  # createBE as the Unicode fork runs it, on characters
+            from ..metrics.be_text import create
+        else:
+            from ..metrics.be import create
         lines = self._read_be(peer, fmt)
-        peer_bes = self.text.be_create(lines, mode, self.stem_on, self.stemmer)
+        peer_bes = create(lines, mode, self.stem_on, self.stemmer)
         if dbg:
             dbg(f"***P {peer}")
             _debug_bes(dbg, lines, peer_bes)
         matches = []
         for path in models:
             lines = self._read_be(path, fmt)
-            model_bes = self.text.be_create(lines, mode, self._model_stemming(), self.stemmer)
+            model_bes = create(lines, mode, self._model_stemming(), self.stemmer)
             self._after_model()
             if dbg:
                 _debug_bes(dbg, lines, model_bes)

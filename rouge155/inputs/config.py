@@ -10,12 +10,10 @@ if TYPE_CHECKING:
 from ..base.lazy import lazy_regex
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
 from ..base.errors import RougeError
-from ..base.perl import chomped_lines
+from ..base.perl import SPACE_CLASS, chomped_lines
 
 INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
 _FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
-# Perl's \s on XML::Parser's (Unicode) strings.
-_PERL_USPACE_CHARS = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
 
 
 @dataclass
@@ -61,7 +59,7 @@ class EvalConfig:
 
 def _trim(text: str) -> str:
     r"""Perl's s/^[\n\s]+//; s/[\n\s]+$// on XML::Parser's (Unicode) strings."""
-    return text.strip(_PERL_USPACE_CHARS)
+    return text.strip(SPACE_CLASS)  # Perl's \s on XML::Parser's (Unicode) strings
 
 
 def _texts(elem) -> List[str]:

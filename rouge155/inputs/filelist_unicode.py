@@ -7,11 +7,11 @@ from typing import List
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import RougeError
-from ..base.perlunicode import SPACE_CLASS, perl_decode
+from ..base.perl import SPACE_CLASS
+from ..base.perlunicode import perl_decode
 
 _BLANK = re.compile(f"[{SPACE_CLASS}]*")
 _SPACES = re.compile(f"[{SPACE_CLASS}]+")
-_STRIP = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
 
 
 def read_file_list_unicode(path: str, input_format: str, peer_id: str) -> EvalConfig:
@@ -30,7 +30,7 @@ def read_file_list_unicode(path: str, input_format: str, peer_id: str) -> EvalCo
     for line in lines:
         if line.startswith("#") or _BLANK.fullmatch(line):
             continue
-        files = [f for f in _SPACES.split(line.strip(_STRIP)) if f]
+        files = [f for f in _SPACES.split(line.strip(SPACE_CLASS)) if f]
         if len(files) < 2:
             raise RougeError("File list has to have at least 2 filenames per line (peer model1 model2 ... modelN)")
         ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format=input_format, from_file_list=True)

@@ -8,7 +8,7 @@ from typing import Dict, List, Optional, Tuple
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import RougeError
-from ..engine.stepwise import MemorySource
+from .sources import MemorySource
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
 

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..inputs.config import EvalConfig
 from ..base.errors import RougeError
-from ..engine.stepwise import TextSource
+from ..inputs.sources import TextSource
 from ..base.options import Options
 from ..text.readers import _take_bytes
 from ..inputs.resources import load_language_data, resolve_data_dir

@@ -29,7 +29,8 @@ from ..engine.aggregate import ModelMatch, counts_row
 from ..api import MetricResult, _scored
 from ..inputs.config import EvalConfig
 from ..base.errors import RougeError
-from ..engine.stepwise import MetricBlock, MetricSpec, Run, TextSource
+from ..engine.stepwise import MetricBlock, MetricSpec, Run
+from ..inputs.sources import TextSource
 from ..base.options import Options
 from ..base.perl import r5, perl_num
 from ..inputs.resources import load_language_data, resolve_data_dir

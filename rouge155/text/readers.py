@@ -9,23 +9,23 @@ length limits differ, and both are reproduced:
 """
 from __future__ import annotations
 
-import os
-
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
 from ..base.lazy import lazy_regex  # SEE and ISI files only
 from ..base.errors import RougeError
-from ..base.perl import Number, split_ws
+from ..base.perl import SPACE_CLASS, Number, split_ws
 
-_SEE_SIZED = lazy_regex(
-    rb'<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
-)
-_SEE_PLAIN = lazy_regex(rb'<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
-_ISI = lazy_regex(rb'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
-
-_FIRST_READ = 16384  # one read for most summaries
+# The SEE and ISI line patterns, over the script's bytes (``\s``: ASCII spaces) and over the Unicode
+# fork's characters (``\s``: Perl's Unicode spaces); compiled when a SEE or ISI file is first read.
+_SEE_SIZED = '<a size="[0-9]+" name="[0-9]+">\\[([0-9]+)\\]</a>{s}+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+_SEE_PLAIN = '<a name="[0-9]+">\\[([0-9]+)\\]</a>{s}+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+_ISI = '<S SNTNO="[0-9a-z,]+">([^<]+)</S>'
+BYTE_PATTERNS = ((lazy_regex(_SEE_SIZED.format(s="\\s").encode()), lazy_regex(_SEE_PLAIN.format(s="\\s").encode())),
+                 lazy_regex(_ISI.encode()))
+TEXT_PATTERNS = ((lazy_regex(_SEE_SIZED.format(s=f"[{SPACE_CLASS}]")), lazy_regex(_SEE_PLAIN.format(s=f"[{SPACE_CLASS}]"))),
+                 lazy_regex(_ISI))
 
 _KEEP = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 _CLEAN_TABLE = bytes(b if b in _KEEP else 0x20 for b in range(256))
@@ -40,36 +40,11 @@ def format_kind(input_format: Optional[str]) -> Optional[str]:
     return fmt if fmt in ("SEE", "ISI", "SPL", "SIMPLE") else None
 
 
-def read_file(path: str) -> bytes:
-    """A summary file's bytes, or the Perl's ``Cannot open PATH``."""
-    # os.open/os.read: half the cost of open().read() for the small files a corpus has by thousands
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except (OSError, ValueError):
-        raise RougeError(f"Cannot open {path}") from None
-    try:
-        data = os.read(fd, _FIRST_READ)
-        if len(data) == _FIRST_READ:
-            parts = [data]
-            while True:
-                more = os.read(fd, 1 << 20)
-                if not more:
-                    break
-                parts.append(more)
-            data = b"".join(parts)
-        return data
-    except IsADirectoryError:
-        return b""  # Perl opens a directory and reads nothing from it
-    except OSError:
-        raise RougeError(f"Cannot open {path}") from None
-    finally:
-        os.close(fd)
-
-
-def _lines(raw: bytes) -> List[bytes]:
-    """Lines as Perl's readline gives them, each keeping its newline."""
-    parts = raw.split(b"\n")
-    lines = [p + b"\n" for p in parts[:-1]]
+def _lines(raw):
+    """Lines as Perl's readline gives them, each keeping its newline (bytes or str)."""
+    newline = "\n" if isinstance(raw, str) else b"\n"
+    parts = raw.split(newline)
+    lines = [p + newline for p in parts[:-1]]
     if parts[-1]:
         lines.append(parts[-1])
     return lines
@@ -80,24 +55,26 @@ def spl_units(raw: bytes) -> List[bytes]:
     return [line for line in raw.lower().split(b"\n") if line]
 
 
-def parse_units(raw: bytes, input_format: Optional[str]) -> List[bytes]:
-    """The lowercased text units (sentences) of one summary file."""
+def parse_units(raw, input_format: Optional[str], lower=None, patterns=BYTE_PATTERNS) -> list:
+    """The lowercased text units (sentences) of one summary file: the script's bytes (``lower`` None:
+    ASCII letters only), or a Unicode mode's decoded text with its ``lower`` and ``TEXT_PATTERNS``."""
     kind = format_kind(input_format)
-    units: List[bytes] = []
-    if kind == "SEE":
-        for line in _lines(raw):
-            m = _SEE_SIZED.match(line) or _SEE_PLAIN.match(line)
-            if m:
-                units.append(m.group(2).lower())
-    elif kind == "ISI":
-        for line in _lines(raw):
-            m = _ISI.match(line)
-            if m:
-                units.append(m.group(1).lower())
-    elif kind == "SPL":
-        units = spl_units(raw)
-    else:
+    if kind == "SPL":
+        if lower is None:
+            return spl_units(raw)
+        return [lower(line) for line in raw.split("\n") if line]
+    if kind not in ("SEE", "ISI"):
         raise RougeError(f"Unknown input format: {input_format if input_format is not None else ''}")
+    see, isi = patterns
+    regexes, group = (see, 2) if kind == "SEE" else ((isi,), 1)
+    units = []
+    for line in _lines(raw):
+        for regex in regexes:
+            m = regex.match(line)
+            if m:
+                text = m.group(group)
+                units.append(text.lower() if lower is None else lower(text))
+                break
     return units
 
 

@@ -19,7 +19,8 @@ from ...base.records import dataclass, field  # dataclasses' records without its
 from ..aggregate import ModelMatch, combine, counts_row
 from ...inputs.config import EvalConfig, Evaluation
 from ...base.errors import RougeError
-from ..stepwise import MetricSpec, TextSource, metric_plan
+from ..stepwise import MetricSpec, metric_plan
+from ...inputs.sources import TextSource
 from ...metrics import bags
 from ...metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
 from ...metrics.ngram import batch_ngrams
@@ -105,7 +106,7 @@ class Corpus:
     def preload(self, keys: Sequence[Tuple[str, Optional[str]]]) -> None:
         """Read and tokenise many SPL documents in one pass (no length limits): the same documents as
         ``doc``, with one clean-up and one id lookup loop for all of them. Others stay for ``doc``."""
-        if self.word_limit != 0 or self.byte_limit != 0 or self.text.name != "perl":
+        if self.word_limit != 0 or self.byte_limit != 0 or self.text.chars:
             return  # the byte-level clean-up below is the script's own; other text modes go through ``doc``
         todo, raws, size = [], [], 0
         spl = {}  # input format -> whether it is SPL (one format for most runs)

@@ -44,7 +44,7 @@ def _vocabulary(run_id: str, options, language):
 def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, bytes]):
     """On a worker: ``batch.compute_chunk`` over texts sent with the chunk."""
     from ..batched.chunks import compute_chunk
-    from ..stepwise import MemorySource
+    from ...inputs.sources import MemorySource
 
     global _chunks_done
     run_id, options, language = context
