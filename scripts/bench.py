@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO))  # devkit
 
 FLAGSETS = {
     "pyrouge-m": "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m",
@@ -197,7 +197,7 @@ def small(a, ref) -> int:
     import os
     import shutil
 
-    from difftools import SAMPLES, read_cases
+    from devkit.difftools import SAMPLES, read_cases
 
     ours = shutil.which("rouge155", path=os.path.dirname(sys.executable))
     if ours is None:
@@ -283,7 +283,7 @@ def main() -> int:
                     help="reuse the reference's measurements (time, RSS, output) stored in the --keep corpora")
     a = ap.parse_args()
 
-    from difftools import reference_dir
+    from devkit.difftools import reference_dir
 
     ref = None if a.no_perl else reference_dir()
     if not a.no_perl and ref is None:

@@ -9,9 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root: devkit
 
-from difftools import compare, differential_cases, reference_dir  # noqa: E402
+from devkit.difftools import compare, differential_cases, reference_dir  # noqa: E402
 
 
 def main() -> int:

@@ -1,12 +1,15 @@
+"""Shared fixtures. ``devkit`` (repository root: the reference runner and generators, shared with
+scripts/) and ``support`` (tests/support: test-only helpers) are importable from every test."""
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+TESTS = Path(__file__).resolve().parent
+sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 
-from difftools import SAMPLES, reference_dir  # noqa: E402
+from devkit.difftools import SAMPLES, reference_dir  # noqa: E402
 
 
 @pytest.fixture(scope="session")

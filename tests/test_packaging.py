@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from difftools import REPO
+from devkit.difftools import REPO
 
 # A Debian/Ubuntu system Python: externally managed (PEP 668), so the README installs into a venv.
 SYSTEM_PYTHON = Path("/usr/bin/python3")

@@ -1,0 +1,254 @@
+"""Start-up: small runs load neither numpy nor click, and give the bytes the numpy path gives;
+a tight address-space limit costs speed, never the output, and a failed start is one line."""
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rouge155.engine import aggregate
+from rouge155.base.options import Options
+
+from devkit.difftools import REPO
+DATA = REPO / "data"
+
+
+def _tables(r, n, k=3):
+    return [[(r.random(), r.random() * 3, float(r.randint(0, 9))) for _ in range(n)] for _ in range(k)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 17, 64, 65, 130])
+def test_pure_bootstrap_equals_numpy(n):
+    r = random.Random(n)
+    tables = _tables(r, n)
+    for count in (1, 257, 1000):
+        pure = aggregate.pure_bootstrap_sums(tables, count)
+        vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64).reshape(-1, 3) for t in tables], count)
+        assert pure == [v.T.tolist() for v in vec]
+
+
+def test_lane_draws_equal_the_scripts_floats():
+    """The 64-bit-lane draws give int(rand(n)) as the script's float arithmetic does, including where
+    rounding carries state * n up to the next multiple of 2**48 (states chosen next to one)."""
+    r = random.Random(2)
+    changed = 0
+    for n in (33, 59, 1000, 20000, 32767):
+        lanes = aggregate._Lanes(n, 50)
+        for _ in range(2000):
+            p = r.randrange(1 << 48)
+            i, m = r.randrange(50), r.randrange(1, n + 1)
+            state = ((m << 48) - r.randrange(1, 1 << max(1, n.bit_length() - 5))) // n
+            q = (state - i * p) & aggregate._MASK
+            assert lanes.column(p, q) == aggregate._column(n, 50, p, q)
+            changed += int(state * (n * 2.0**-48)) != (state * n) >> 48
+    assert changed > 0  # the rounding case was met
+    for n in (1, 2, 31, 32, 64, 300):
+        for count in (2, 3, 1000):
+            aggregate._DRAWS.clear()
+            got = aggregate._draw_columns(n, count)
+            aggregate._DRAWS.clear()
+            assert got == list(_draw_columns_by_floats(n, count))
+
+
+def _draw_columns_by_floats(n, count):
+    a_k, c_k, mask = 1, 0, aggregate._MASK
+    for _ in range(n):
+        a_k, c_k = (a_k * aggregate._A) & mask, (c_k * aggregate._A + aggregate._C) & mask
+        yield aggregate._column(n, count, (a_k << 16) & mask, (a_k * 0x330E + c_k) & mask)
+
+
+def test_pure_bootstrap_many_tables_paired_lanes():
+    """Tables of one size share the draws and ride two columns to a complex number: every sum is
+    still 0.0 plus its draws in order (equal to numpy's, table by table)."""
+    r = random.Random(4)
+    tables = _tables(r, 7, 5) + _tables(r, 3, 2) + _tables(r, 7, 1)
+    pure = aggregate.pure_bootstrap_sums(tables, 500)
+    vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 500)
+    assert pure == [v.T.tolist() for v in vec]
+
+
+def test_pure_bootstrap_resample_by_resample(monkeypatch):
+    """The path for draws too many to keep (runs under a tight ulimit -v) adds the same floats."""
+    monkeypatch.setattr(aggregate, "PURE_BOOTSTRAP_WORK", 0)
+    tables = _tables(random.Random(9), 70, 2)
+    pure = aggregate.pure_bootstrap_sums(tables, 300)
+    vec = aggregate.bootstrap_sums([np.array(t, dtype=np.float64) for t in tables], 300)
+    assert pure == [v.T.tolist() for v in vec]
+
+
+@pytest.mark.parametrize("token_mode", [None, 1, 2])
+@pytest.mark.parametrize("resamples,confidence", [(1000, 95), (7.5, 90), (1, 95)])
+def test_averages_same_from_lists_and_arrays(monkeypatch, token_mode, resamples, confidence):
+    r = random.Random(5)
+    for n in (1, 4, 30):
+        tables = _tables(r, n)
+        arrays = [np.array(t, dtype=np.float64) for t in tables]
+        want = aggregate.average_many(arrays, token_mode, resamples, confidence, 0.5)
+        got = aggregate.average_many(tables, token_mode, resamples, confidence, 0.5)  # plain Python
+        assert got == want
+        monkeypatch.setattr(aggregate, "PURE_BOOTSTRAP_WORK", 0)  # lists through numpy
+        assert aggregate.average_many(tables, token_mode, resamples, confidence, 0.5) == want
+        monkeypatch.undo()
+
+
+def _one_pair(root: Path) -> str:
+    (root / "sys").mkdir(parents=True)
+    (root / "ref").mkdir()
+    (root / "sys" / "0.spl").write_text("the cat sat on the mat .\nit purred all day long\n")
+    (root / "ref" / "0.A.spl").write_text("a cat was sitting on the mat\nthe cat purred\n")
+    (root / "config.xml").write_text(
+        '<ROUGE-EVAL version="1.0">\n<EVAL ID="0"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">0.spl</P></PEERS>'
+        '<MODELS><M ID="A">0.A.spl</M></MODELS></EVAL>\n</ROUGE-EVAL>\n')
+    return "config.xml"
+
+
+def _many_pairs(root: Path, n: int = 20) -> str:
+    r = random.Random(3)
+    words = "the cat sat on mat it purred dog ran fast slow day long stock fell rose market".split()
+    (root / "sys").mkdir(parents=True)
+    (root / "ref").mkdir()
+    evals = []
+    for i in range(n):
+        for d, name in (("sys", f"{i}.spl"), ("ref", f"{i}.A.spl")):
+            lines = [" ".join(r.choice(words) for _ in range(r.randint(3, 9))) for _ in range(r.randint(1, 3))]
+            (root / d / name).write_text("\n".join(lines) + "\n")
+        evals.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
+                     f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'
+                     f'<MODELS><M ID="A">{i}.A.spl</M></MODELS></EVAL>')
+    (root / "config.xml").write_text('<ROUGE-EVAL version="1.0">\n' + "\n".join(evals) + "\n</ROUGE-EVAL>\n")
+    return "config.xml"
+
+
+FLAGS = "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m".split()
+
+
+def _python(code: str, cwd, limit_bytes=None):
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, timeout=300,
+                          preexec_fn=limit if limit_bytes else None)
+
+
+def test_small_run_loads_no_numpy_click_typing_or_dataclasses(tmp_path):
+    config = _one_pair(tmp_path)
+    code = (
+        "import sys\nfrom rouge155.cli.main import run\n"
+        f"status = run({['-e', str(DATA), *FLAGS, config]!r}, stdout=sys.stdout.buffer)\n"
+        "loaded = [m for m in ('numpy._core', 'numpy.core', 'click', 'typing', 'dataclasses', 'multiprocessing')"
+        " if m in sys.modules]\n"
+        "sys.stderr.write(repr((status, loaded)))\n"
+    )
+    p = _python(code, tmp_path)
+    assert p.stderr.decode() == "(0, [])"
+    assert b"ROUGE-SU* Average_F" in p.stdout
+
+
+def test_quiet_run_loads_no_click(tmp_path):
+    config = _one_pair(tmp_path)
+    code = (
+        "import sys\nfrom rouge155.cli import entry_point\n"
+        f"sys.argv = ['rouge155', '--quiet', *{['-e', str(DATA), *FLAGS, config]!r}]\n"
+        "import os\n"
+        "real_exit = os._exit\n"
+        "os._exit = lambda code: (sys.stderr.write(repr('click' in sys.modules)), sys.stderr.flush(), real_exit(code))\n"
+        "entry_point()\n"
+    )
+    p = _python(code, tmp_path)
+    plain = subprocess.run([sys.executable, "-m", "rouge155", "-e", str(DATA), *FLAGS, config], cwd=tmp_path,
+                           capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (0, b"False")
+    assert p.stdout == plain.stdout
+
+
+def test_version_without_click_as_with_click():
+    from click.testing import CliRunner
+
+    from rouge155.cli.main import main
+
+    fast = subprocess.run([sys.executable, "-m", "rouge155", "--version"], capture_output=True, timeout=60)
+    assert fast.returncode == 0 and fast.stdout.decode() == CliRunner().invoke(main, ["--version"]).output
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux applies it")
+def test_tight_address_space_same_bytes(tmp_path):
+    """Under a limit numpy cannot load in, a run of 20 pairs (the batched engine's size) goes through
+    the plain-Python engine: the same bytes, no traceback."""
+    config = _many_pairs(tmp_path)
+    code = f"import sys\nfrom rouge155.cli import entry_point\nsys.argv = ['rouge155', *{['-e', str(DATA), *FLAGS, config]!r}]\nentry_point()\n"
+    free = _python(code, tmp_path)
+    tight = _python(code, tmp_path, limit_bytes=64 << 20)
+    assert free.returncode == 0 and free.stdout.count(b"Average_F") == 8
+    assert (tight.returncode, tight.stdout, tight.stderr) == (0, free.stdout, b"")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux applies it")
+def test_start_under_tiny_limit_is_at_most_one_line(tmp_path):
+    config = _one_pair(tmp_path)
+    launcher = "from rouge155.cli.launch import main\nimport sys\nsys.argv = ['rouge155', *%r]\nmain()\n" % (
+        ["-e", str(DATA), *FLAGS, config],)
+    for mb in (18, 20, 24, 32):
+        p = _python(launcher, tmp_path, limit_bytes=mb << 20)
+        if b"Python runtime state" in p.stderr or b"<frozen site>" in p.stderr:
+            continue  # the interpreter itself could not start: before any of our code runs
+        assert b"Traceback" not in p.stderr, (mb, p.stderr[-400:])
+        assert p.stderr.count(b"\n") <= 1, (mb, p.stderr)
+        if p.returncode == 0:
+            assert p.stdout.count(b"Average_F") == 8
+
+
+def test_launcher_failure_is_one_line(monkeypatch, capsys):
+    from rouge155.cli import launch
+
+    monkeypatch.setitem(sys.modules, "rouge155.cli.main", None)  # import fails as under a tight ulimit -v
+    with pytest.raises(SystemExit) as exc:
+        launch.main()
+    assert exc.value.code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("rouge155: cannot start:") and err.count("\n") == 1
+
+
+def test_records_work_with_dataclasses_functions():
+    o = Options(ngram="2")
+    assert dataclasses.is_dataclass(o)
+    assert dataclasses.replace(o, stem=True) == Options(ngram="2", stem=True)
+    assert dataclasses.asdict(o)["ngram"] == "2"
+    assert [f.name for f in dataclasses.fields(Options)][:3] == ["ngram", "no_lcs", "weight"]
+    assert hash(o) == hash(Options(ngram="2")) and o != Options(ngram="3")
+    with pytest.raises(AttributeError):
+        o.stem = True
+    assert repr(o).startswith("Options(ngram='2', no_lcs=False,")
+
+
+def test_record_defaults_and_factories():
+    from rouge155.base.records import dataclass, field
+
+    @dataclass
+    class R:
+        a: int
+        b: list = field(default_factory=list)
+        c: str = "x"
+
+    r1, r2 = R(1), R(1)
+    r1.b.append(5)
+    assert r2.b == [] and r1 != r2 and R(2, [], "y") == R(2, [], "y") and repr(R(3)).endswith("R(a=3, b=[], c='x')")
+    with pytest.raises(TypeError):
+        hash(r1)
+    with pytest.raises(TypeError):
+        @dataclass
+        class Bad:
+            a: int = 1
+            b: int
+
+
+def test_package_evaluate_is_the_function():
+    code = "import rouge155.engine.stepwise, rouge155\nfrom rouge155 import evaluate\nprint(callable(evaluate), rouge155.evaluate is evaluate)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert p.stdout.split() == [b"True", b"True"], p.stderr
