@@ -10,7 +10,8 @@ if TYPE_CHECKING:
 
 from .base.records import dataclass  # dataclasses' records without its start-up cost
 from .base.lazy import load_numpy, numpy_usable
-from .engine.aggregate import Averages, Counts, average_many, instance_values, ordered_values, resample_count, table_rows
+from .metrics.formulas import Counts
+from .engine.aggregate import Averages, average_many, instance_values, ordered_values, resample_count, table_rows
 from .inputs.config import EvalConfig, Evaluation
 from .base.errors import OptionError, RougeError
 from .engine.stepwise import MetricBlock, Run, metric_plan

@@ -21,6 +21,7 @@ from .engine.stepwise import Run
 from .inputs.sources import MemorySource
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
+from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
 from .inputs.resources import load_language_data, resolve_data_dir
 
 Text = Union[str, bytes]
@@ -212,8 +213,9 @@ def score_pairs(
     out = {}
     for tag in wanted.tags:
         c = counts[tag]
-        out[tag] = PairScores(recall=c[:, 2].copy(), precision=c[:, 4].copy(), fmeasure=c[:, 5].copy(),
-                              hits=c[:, 1].copy(), model_count=c[:, 0].copy(), peer_count=c[:, 3].copy())
+        out[tag] = PairScores(recall=c[:, RECALL].copy(), precision=c[:, PRECISION].copy(), fmeasure=c[:, F].copy(),
+                              hits=c[:, HIT].copy(), model_count=c[:, MODEL_COUNT].copy(),
+                              peer_count=c[:, PEER_COUNT].copy())
     return out
 
 

@@ -1,7 +1,6 @@
 """Scoring formula (-f, -p), per-instance values (-t), averages and bootstrap intervals (-r, -c)."""
 from __future__ import annotations
 
-from collections import namedtuple
 from functools import reduce
 from itertools import repeat
 from operator import add, itemgetter, truediv
@@ -16,65 +15,9 @@ from ..base.records import dataclass  # dataclasses' records without its start-u
 from ..base.lazy import lazy_import, load_numpy, numpy_usable
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
+from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
 
 np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
-
-
-class ModelMatch(namedtuple("ModelMatch", "hit model_count peer_count score")):
-    """One peer against one model: hits, the two counts (numbers), and the score ``-f B`` compares."""
-
-    __slots__ = ()
-
-
-@dataclass(frozen=True)
-class Counts:
-    """What ``compute*Score`` returns for one evaluation: totals and rounded R, P, F."""
-
-    model_count: Number
-    hit: Number
-    recall: float
-    peer_count: Number
-    precision: float
-    f: float
-
-
-def combine(
-    matches: Sequence[ModelMatch],
-    score_mode: str,
-    alpha: Number,
-    ratio: Callable[[Number, Number], float] = lambda hit, count: hit / count,
-) -> Counts:
-    """Totals over models (``-f A``: sums; ``-f B``: the first strictly best model), then R, P, F."""
-    hit: Number = 0
-    model_count: Number = 0
-    peer_count: Number = 0
-    best = -1.0
-    for m in matches:
-        if score_mode == "B":
-            if m.score > best:  # Perl quirk: ties keep the earlier model; ROUGE-L compares unrounded scores
-                best = m.score
-                hit, model_count, peer_count = m.hit, m.model_count, m.peer_count
-        else:  # "A" and any other value: model average
-            hit += m.hit
-            model_count += m.model_count
-            peer_count += m.peer_count
-    recall = r5(ratio(hit, model_count)) if model_count != 0 else 0.0
-    precision = r5(ratio(hit, peer_count)) if peer_count != 0 else 0.0
-    return Counts(model_count, hit, recall, peer_count, precision, f_measure(recall, precision, alpha))
-
-
-def f_measure(recall: float, precision: float, alpha: Number) -> float:
-    denom = (1 - alpha) * precision + alpha * recall
-    if denom > 0:
-        return r5((precision * recall) / denom)
-    return 0.0
-
-
-COUNT_COLUMNS = ("model_count", "hit", "recall", "peer_count", "precision", "f")
-
-
-def counts_row(c: Counts) -> Tuple[float, ...]:
-    return (c.model_count, c.hit, c.recall, c.peer_count, c.precision, c.f)
 
 
 def table_rows(table) -> list:
@@ -85,7 +28,7 @@ def table_rows(table) -> list:
 def instance_values(counts, token_mode: Optional[int]):
     """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts.
     ``counts`` is a list of rows or an (n, 6) array; the result is of the same kind."""
-    cols = [2, 4, 5] if token_mode is None else [0, 3, 1]
+    cols = [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
     if isinstance(counts, list):
         a, b, c = cols
         return [(row[a], row[b], row[c]) for row in counts]
@@ -427,6 +370,4 @@ def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
     model, peer, hit = row
     rec = hit / model if model > 0 else 0.0
     prec = hit / peer if peer > 0 else 0.0
-    denom = (1 - alpha) * prec + alpha * rec
-    f = (rec * prec) / denom if denom > 0 else 0.0
-    return [rec, prec, f]
+    return [rec, prec, f_score(rec, prec, alpha)]

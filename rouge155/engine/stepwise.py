@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
-from .aggregate import Counts, ModelMatch, combine, counts_row
+from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio
 from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.sources import TextSource
 from ..base.errors import RougeError
@@ -285,9 +285,9 @@ class Run:
                     raise RougeError(
                         f"Illegal division by zero: ROUGE-W model summary {path} has no tokens to weigh"
                     )
-                score = (hit / base) ** (1 / weight)
-                # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
-                matches.append(ModelMatch(hit, base**weight, float(peer_count) ** weight, score))
+                # Perl quirk (w_power): the model's weighted length is raised to w again.
+                matches.append(ModelMatch(hit, w_power(base, weight), w_power(peer_count, weight),
+                                          w_ratio(hit, base, weight)))
             else:
                 hit, base = lcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), trace)
                 matches.append(ModelMatch(hit, base, peer_count, hit / base if base > 0 else 0.0))
@@ -295,7 +295,7 @@ class Run:
                 dbg(f"***M {path}")
                 _debug_units(dbg, model_texts, model_units)
         if weighted:
-            counts = self._combine(matches, lambda hit, count: (hit / count) ** (1 / weight))
+            counts = self._combine(matches, lambda hit, count: w_ratio(hit, count, weight))
             if dbg:
                 w = self.options.weight
                 _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
 
 from ..engine.aggregate import Averages, table_rows
 from ..base.perl import fmt_num
+from ..metrics.formulas import f_score, hit_ratio, w_ratio
 
 RULE = "-" * 45
 DOTS = "." * 45
@@ -81,11 +82,10 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
             def ratio(h, c):
                 if not c:
                     return 0.0
-                return (h / c) ** (1 / weight) if result.kind == "W" and weight else h / c
+                return w_ratio(h, c, weight) if result.kind == "W" and weight else hit_ratio(h, c)
 
             rec, prec = ratio(hit, model_count), ratio(hit, peer_count)
-            denom = (1 - result.alpha) * prec + result.alpha * rec
-            f = (prec * rec) / denom if denom > 0 else 0.0
+            f = f_score(rec, prec, result.alpha)
         out.append({
             "id": key,
             "eval_id": key[: -(len(result.system) + 1)],

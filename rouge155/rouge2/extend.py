@@ -25,7 +25,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 
-from ..engine.aggregate import ModelMatch, counts_row
+from ..metrics.formulas import ModelMatch, counts_row
 from ..api import MetricResult, _scored
 from ..inputs.config import EvalConfig
 from ..base.errors import RougeError

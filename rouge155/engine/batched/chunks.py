@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 from ...base.lazy import lazy_import
 from ...base.records import dataclass, field  # dataclasses' records without its start-up cost
-from ..aggregate import ModelMatch, combine, counts_row
+from ...metrics.formulas import ModelMatch, combine, counts_row, f_measure_many, w_power, w_ratio
 from ...inputs.config import EvalConfig, Evaluation
 from ...base.errors import RougeError
 from ..stepwise import MetricSpec, metric_plan
@@ -436,17 +436,16 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> PairScores:
     base = sequential_sums(table[m_unit_len], m_unit_pair, n_pairs)
     if (base == 0).any():
         raise NeedsStepByStep()  # the script divides by zero here
-    inverse = 1 / weight
-    # Perl quirk: the model's weighted length (already a sum of len**w) is raised to w again.
-    model_count = np.array([b**weight for b in base.tolist()])
-    peer_w = np.array([float(c) ** weight for c in peer_count.tolist()])
+    # Perl quirk (w_power): the model's weighted length is raised to w again.
+    model_count = np.array([w_power(b, weight) for b in base.tolist()])
+    peer_w = np.array([w_power(c, weight) for c in peer_count.tolist()])
     return PairScores(hit, model_count, peer_w,
-                      lambda: np.array([(h / b) ** inverse for h, b in zip(hit.tolist(), base.tolist())]))
+                      lambda: np.array([w_ratio(h, b, weight) for h, b in zip(hit.tolist(), base.tolist())]))
 
 
 def combine_pairs(s: PairScores, pair_instance: np.ndarray, n_instances: int, formula: str, alpha,
                   ratio: Optional[Callable[[float, float], float]]) -> np.ndarray:
-    """Per instance: (model count, hit, R, peer count, P, F), by ``aggregate.combine`` (ratio None:
+    """Per instance: (model count, hit, R, peer count, P, F), by ``formulas.combine`` (ratio None:
     hit / count)."""
     if len(pair_instance) == n_instances and np.array_equal(pair_instance, np.arange(n_instances)):
         return _single_model_rows(s, alpha, ratio)
@@ -475,9 +474,7 @@ def _single_model_rows(s: PairScores, alpha, ratio) -> np.ndarray:
     peer_count = s.peer_count.astype(np.float64)
     recall = _ratios(hit, model_count, ratio)
     precision = _ratios(hit, peer_count, ratio)
-    denom = float(1 - alpha) * precision + float(alpha) * recall  # f_measure, element by element
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f = np.where(denom > 0, r5_many((precision * recall) / np.where(denom > 0, denom, 1)), 0.0)
+    f = f_measure_many(recall, precision, alpha)
     return np.stack([model_count, hit, recall, peer_count, precision, f], axis=1)
 
 
@@ -493,7 +490,7 @@ def block_counts(spec: MetricSpec, p: Pairs, options: Options) -> np.ndarray:
         scores = lcs_pairs(p, options.weight_num)
         w = options.weight_num
         return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num,
-                             lambda h, c: (h / c) ** (1 / w))
+                             lambda h, c: w_ratio(h, c, w))
     return combine_pairs(scores, p.pair_instance, n_inst, options.formula, options.alpha_num, None)
 
 

@@ -160,8 +160,8 @@ def test_vectorised_rounding_equals_r5():
 @pytest.mark.parametrize("formula", ["A", "B"])
 @pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
 def test_single_model_rows_equal_combine(formula, alpha):
-    """Instances with one model each: the vectorised rows equal ``aggregate.combine``'s."""
-    from rouge155.engine.aggregate import ModelMatch, combine, counts_row
+    """Instances with one model each: the vectorised rows equal ``formulas.combine``'s."""
+    from rouge155.metrics.formulas import ModelMatch, combine, counts_row
     from rouge155.engine.batched.chunks import PairScores, combine_pairs
 
     rng = np.random.default_rng(11)
