@@ -1,0 +1,7 @@
+"""``rouge155-meta``: not written yet (a placeholder so that the console script exists)."""
+import sys
+
+
+def main() -> None:
+    sys.stderr.write("rouge155-meta: not available yet\n")
+    sys.exit(2)
