@@ -20,7 +20,7 @@ from collections.abc import Mapping as _Mapping  # loaded with os already: no st
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import RougeError
-from .plaintext import file_list_evaluation, separator_bytes, spl_text
+from .plaintext import file_list_evaluation, read_input_file, separator_bytes, spl_text
 from .sources import MemorySource
 
 
@@ -96,14 +96,7 @@ def jsonl_records(path: str) -> Iterator[Tuple[str, object]]:
     that is not UTF-8 JSON."""
     import json
 
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except IsADirectoryError:
-        raise JsonlError(f"Cannot open {path}: it is a directory") from None
-    except (OSError, ValueError) as exc:
-        raise JsonlError(f"Cannot open {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    for number, line in enumerate(raw.split(b"\n"), start=1):
+    for number, line in enumerate(read_input_file(path).split(b"\n"), start=1):
         if not line.strip():
             continue
         where = f"{path} line {number}"

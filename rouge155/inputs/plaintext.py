@@ -53,12 +53,15 @@ def file_list_evaluation(eval_id: str, peers: Mapping[str, str], model_keys: Seq
     return ev
 
 
-def _read(path: str) -> bytes:
+def read_input_file(path: str) -> bytes:
+    """A plain-text input file's bytes, or one line saying why it cannot be read."""
     try:
         with open(path, "rb") as fh:
             return fh.read()
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    except ValueError as exc:  # a NUL in the name
+        raise RougeError(f"Cannot open {path!r}: {exc}") from None
 
 
 _MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
@@ -172,11 +175,11 @@ def from_directories(
         if not models:
             raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
         peer_key = os.path.join(system_dir, name)
-        texts[peer_key] = spl_text(_read(peer_key), split, None)
+        texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
         model_keys = [os.path.join(model_dir, mname) for mname in models]
         for key in model_keys:
             if key not in texts:  # a model several IDs match is read once
-                texts[key] = spl_text(_read(key), split, None)
+                texts[key] = spl_text(read_input_file(key), split, None)
         evaluations.append(file_list_evaluation(str(len(evaluations) + 1), {system_id: peer_key}, model_keys))
     if not evaluations:
         raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
@@ -197,10 +200,10 @@ def from_parallel_files(
     if not reference_files:
         raise RougeError("--references: give at least one file (one reference summary per line)")
     sep = separator_bytes(separator)
-    sys_lines = chomped_lines(_read(summaries))
+    sys_lines = chomped_lines(read_input_file(summaries))
     ref_lines = []
     for path in reference_files:
-        lines = chomped_lines(_read(path))
+        lines = chomped_lines(read_input_file(path))
         if len(lines) != len(sys_lines):
             raise RougeError(f"{path} has {len(lines)} lines but {summaries} has {len(sys_lines)}: "
                              "every --references file must be parallel to --summaries")
