@@ -19,7 +19,7 @@ from ..base.flags import ParsedArgs, getopts as _getopts, options_from_flags
 from ..base.options import Options
 from ..base.records import dataclass
 from .long_options import LONG_OPTIONS, PROG, Extras
-from .usage import invoked_name, usage, usage_full
+from .usage import help_hint, invoked_name, usage, usage_full
 
 __all__ = ["Extras", "ParsedArgs", "entry_point", "getopts", "options_from_flags", "run"]
 
@@ -113,12 +113,10 @@ def _usage_check(parsed: ParsedArgs, extras) -> None:
     """``-H`` prints the script's detailed usage; ``-h`` and a run with nothing to score its synopsis,
     then one line of ours pointing to ``--help`` (stderr, where the usage goes; status 255 as the script's)."""
     flags = parsed.flags
-    hint = (f"{extras.prog} --help lists this program's own options: plain-text input (--summaries/--references, "
-            "--system-dir, --jsonl), --language, --format json|csv|html, --jobs.\n")
     if flags.get("H"):
         raise _Die(usage_full(extras.prog), newline=False)
     if flags.get("h") or not (parsed.positional or extras.plain_text):
-        raise _Die(usage(extras.prog) + hint, newline=False)
+        raise _Die(usage(extras.prog) + help_hint(extras.prog), newline=False)
 
 
 def _resolved_options(flags, extras) -> Options:
