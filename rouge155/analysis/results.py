@@ -8,6 +8,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ..base.errors import RougeError
+from ..base.perl import fmt_num, perl_num
 
 MEASURES = ("recall", "precision", "f_score")
 MEASURE_LABEL = {"recall": "R", "precision": "P", "f_score": "F"}
@@ -103,10 +104,28 @@ def from_document(doc: Mapping, source: str = "") -> Run:
         settings = {k: doc[k] for k in ("rouge155_version", "confidence", "resamples", "token_mode", "precise")}
     except (KeyError, TypeError, ValueError) as exc:
         raise RougeError(f"{where}not a rouge155 --format json result ({type(exc).__name__}: {exc})") from None
-    settings["options"] = dict(doc.get("settings") or {})
+    settings["options"] = _options_read_back(doc.get("settings"), where)
     if source:
         settings["source"] = source
     return Run(entries, [settings], [str(w) for w in doc.get("warnings", [])])
+
+
+def _options_read_back(settings: object, where: str) -> Dict[str, object]:
+    """A document's "settings" with numbers as numbers, as rouge155 now writes them (``"ngram": 2``);
+    documents written before hold the text typed (``"ngram": "2"``), read here as the Perl reads it."""
+    from ..output.report import NUMERIC_SETTINGS
+
+    if settings is None:
+        return {}
+    if not isinstance(settings, Mapping):
+        raise RougeError(f"{where}not a rouge155 --format json result (\"settings\" is not an object)")
+    options = dict(settings)
+    for name in NUMERIC_SETTINGS:
+        value = options.get(name)
+        if isinstance(value, str):
+            number = perl_num(value)
+            options[name] = number if number - number == 0 else fmt_num(number)
+    return options
 
 
 def read_json_object(path: str, what: str = "a rouge155 --format json result") -> dict:
@@ -175,7 +194,7 @@ def perl_flags(options: Mapping[str, object]) -> str:
         if v is True:
             out.append(flag)
         elif v not in (None, False):
-            out.append(f"{flag} {v}")
+            out.append(f"{flag} {fmt_num(v) if isinstance(v, (int, float)) else v}")
     return " ".join(out)
 
 

@@ -236,7 +236,7 @@ def _rerun(config_path, rouge_args, systems, stems, stops, refs):
     """Score the config through the API for each variant (the Perl flags parsed as rouge155 parses them)."""
     import shlex
 
-    from . import main as perl_cli
+    from ..base.flags import getopts, options_from_flags
     from ..inputs.config import read_file_list, read_xml_config
     from ..analysis.correlate import rerun_variants
 
@@ -244,11 +244,13 @@ def _rerun(config_path, rouge_args, systems, stems, stops, refs):
         argv = shlex.split(rouge_args)
     except ValueError as exc:
         raise RougeError(f"--rouge-args: {exc}") from None
-    parsed = perl_cli.getopts(argv)
-    if parsed.unknown or parsed.positional or parsed.long:
-        bad = (["-" + u for u in parsed.unknown] + parsed.positional + parsed.long)[0]
+    parsed = getopts(argv)  # the Perl flags alone: no long option is one of them
+    if parsed.refused is not None:
+        raise RougeError(f"--rouge-args: {parsed.refused} (ROUGE-1.5.5 flags only; the config goes with --config)")
+    if parsed.unknown or parsed.positional:
+        bad = (["-" + u for u in parsed.unknown] + parsed.positional)[0]
         raise RougeError(f"--rouge-args: {bad!r} is not a ROUGE-1.5.5 flag here (give the config with --config)")
-    options = perl_cli.options_from_flags(parsed.flags)
+    options = options_from_flags(parsed.flags)
     options.check()
     data_dir = parsed.flags.get("e") if isinstance(parsed.flags.get("e"), str) else None
     z = parsed.flags.get("z")

@@ -88,6 +88,13 @@ def usage(prog: str) -> str:
     return SYNOPSIS.format(prog=prog)
 
 
+def help_hint(prog: str) -> str:
+    """The one line ``-h`` and a bare command add after the script's synopsis: the Perl's usage knows
+    nothing of this program's own options."""
+    return (f"{prog} --help lists this program's own options: plain-text input (--summaries/--references, "
+            "--system-dir, --jsonl), --language, --format json|csv|html, --jobs.\n")
+
+
 def usage_full(prog: str) -> str:
     """``-H``: the synopsis, a blank line, then the details."""
     return SYNOPSIS.format(prog=prog) + "\n" + DETAILS

@@ -259,8 +259,8 @@ def read_xml_config(path: str) -> EvalConfig:
     return _parsed_xml_config(raw, path)
 
 
-def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
-    """Any ROUGE-EVAL file, through the XML parser and the script's DOM walk."""
+def _parsed_root(raw: bytes, path: str):
+    """The XML parser's tree of a config, its own entities expanded (never a file or the network)."""
     from lxml import etree
 
     # XML::DOM expands the entities the config declares (internal ones here: never a file or the
@@ -275,7 +275,12 @@ def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
         raise RougeError(f"{path}: the entity {entity.text} is not expanded: rouge155 expands only entities "
                          "declared in the config itself (no external entities or DTD)"
                          + ("" if internal else ", and needs lxml 5 or later for them"))
+    return root
 
+
+def _parsed_xml_config(raw: bytes, path: str) -> EvalConfig:
+    """Any ROUGE-EVAL file, through the XML parser and the script's DOM walk."""
+    root = _parsed_root(raw, path)
     build = _ConfigBuilder()
 
     def need(eval_id: Optional[str], what: str) -> Evaluation:

@@ -1,34 +1,67 @@
-"""Plain-text input without a config: a directory pair (pyrouge's convention) or two parallel files
-(files2rouge's). Both become an in-memory evaluation of SPL texts (one sentence per line)."""
+"""Plain-text input without a config: a directory pair (pyrouge's convention), parallel files
+(files2rouge's, with one reference file per reference set) or JSONL (:mod:`.jsonl`). Each becomes an
+in-memory evaluation of SPL texts (one sentence per line), as a file list would give it (models M.1..M.k).
+"""
 from __future__ import annotations
 
 import os
 import re
-from typing import Dict, List, Optional, Tuple
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .config import EvalConfig, Evaluation
-from ..base.errors import RougeError
+from ..base.errors import OptionError, RougeError
 from .sources import MemorySource
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
 
 
-def _spl(text: bytes, split: bool, separator: Optional[str]) -> bytes:
-    """One sentence per line: as given, cut at ``separator``, or split by the sentence splitter."""
+def separator_bytes(separator: Union[str, bytes, None]) -> Optional[bytes]:
+    """The sentence separator as the bytes the text is cut at: a ``str`` from the command line holds
+    its bytes (undecodable ones surrogate-escaped), so ``os.fsencode`` gives back what was typed."""
+    if separator is None:
+        return None
+    if isinstance(separator, str):
+        separator = os.fsencode(separator)
+    elif not isinstance(separator, bytes):
+        raise OptionError(f"the sentence separator must be a string, not {type(separator).__name__}")
+    if not separator:
+        raise OptionError("the sentence separator (--sentence-sep) is empty: give the string between sentences")
+    return separator
+
+
+def spl_text(text: bytes, split: bool, separator: Optional[bytes]) -> bytes:
+    """One sentence per line: as given, cut at ``separator`` (bytes, see :func:`separator_bytes`), or
+    split by the sentence splitter."""
     if separator is not None:
-        parts = [p.strip() for p in text.split(separator.encode())]
+        parts = [p.strip() for p in text.split(separator)]
         return b"\n".join(p for p in parts if p)
     if split:
         return "\n".join(split_sentences(text.decode("utf-8", "surrogateescape"))).encode("utf-8", "surrogateescape")
     return text
 
 
-def _read(path: str) -> bytes:
+def file_list_evaluation(eval_id: str, peers: Mapping[str, str], model_keys: Sequence[str]) -> Evaluation:
+    """An evaluation as a ``-z`` file list gives it: complete keys, models named M.1..M.k in order."""
+    ev = Evaluation(eval_id=eval_id, input_format="SPL", from_file_list=True)
+    ev.peers.update(peers)
+    for k, key in enumerate(model_keys, start=1):
+        ev.model_ids.append(f"M.{k}")
+        ev.models[f"M.{k}"] = key
+    return ev
+
+
+def read_input_file(path: str) -> bytes:
+    """A plain-text input file's bytes, or one line saying why it cannot be read."""
     try:
         with open(path, "rb") as fh:
             return fh.read()
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    except ValueError as exc:  # a NUL in the name
+        raise RougeError(f"Cannot open {path!r}: {exc}") from None
 
 
 _MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
@@ -141,17 +174,13 @@ def from_directories(
         models = matcher.models(ident)
         if not models:
             raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
-        ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format="SPL", from_file_list=True)
         peer_key = os.path.join(system_dir, name)
-        texts[peer_key] = _spl(_read(peer_key), split, None)
-        ev.peers[system_id] = peer_key
-        for k, mname in enumerate(models, start=1):
-            key = os.path.join(model_dir, mname)
+        texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
+        model_keys = [os.path.join(model_dir, mname) for mname in models]
+        for key in model_keys:
             if key not in texts:  # a model several IDs match is read once
-                texts[key] = _spl(_read(key), split, None)
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = key
-        evaluations.append(ev)
+                texts[key] = spl_text(read_input_file(key), split, None)
+        evaluations.append(file_list_evaluation(str(len(evaluations) + 1), {system_id: peer_key}, model_keys))
     if not evaluations:
         raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
     return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
@@ -159,28 +188,35 @@ def from_directories(
 
 def from_parallel_files(
     summaries: str,
-    references: str,
+    references: Union[str, Sequence[str]],
     system_id: str = "1",
-    separator: Optional[str] = None,
+    separator: Union[str, bytes, None] = None,
     split: bool = False,
 ) -> Tuple[EvalConfig, MemorySource]:
-    """files2rouge's convention: line i of ``summaries`` is scored against line i of ``references``
-    (evaluation IDs 1..N); a line's sentences are cut at ``separator`` or split when asked."""
-    sys_lines = chomped_lines(_read(summaries))
-    ref_lines = chomped_lines(_read(references))
-    if len(sys_lines) != len(ref_lines):
-        raise RougeError(
-            f"{summaries} has {len(sys_lines)} lines but {references} has {len(ref_lines)}: they must be parallel"
-        )
+    """files2rouge's convention: line i of ``summaries`` is scored against line i of each file of
+    ``references`` (one file per reference set: M.1, M.2, ...; evaluation IDs 1..N); a line's
+    sentences are cut at ``separator`` or split when asked."""
+    reference_files = [references] if isinstance(references, str) else list(references)
+    if not reference_files:
+        raise RougeError("--references: give at least one file (one reference summary per line)")
+    sep = separator_bytes(separator)
+    sys_lines = chomped_lines(read_input_file(summaries))
+    ref_lines = []
+    for path in reference_files:
+        lines = chomped_lines(read_input_file(path))
+        if len(lines) != len(sys_lines):
+            raise RougeError(f"{path} has {len(lines)} lines but {summaries} has {len(sys_lines)}: "
+                             "every --references file must be parallel to --summaries")
+        ref_lines.append(lines)
     texts: Dict[str, bytes] = {}
     evaluations: List[Evaluation] = []
-    for i, (s, r) in enumerate(zip(sys_lines, ref_lines), start=1):
-        ev = Evaluation(eval_id=str(i), input_format="SPL", from_file_list=True)
-        peer_key, model_key = f"{summaries}:{i}", f"{references}:{i}"
-        texts[peer_key] = _spl(s.rstrip(b"\r"), split, separator)
-        texts[model_key] = _spl(r.rstrip(b"\r"), split, separator)
-        ev.peers[system_id] = peer_key
-        ev.model_ids.append("M.1")
-        ev.models["M.1"] = model_key
-        evaluations.append(ev)
+    for i, line in enumerate(sys_lines):
+        peer_key = f"{summaries}:{i + 1}"
+        texts[peer_key] = spl_text(line.rstrip(b"\r"), split, sep)
+        model_keys = []
+        for path, lines in zip(reference_files, ref_lines):
+            key = f"{path}:{i + 1}"
+            texts[key] = spl_text(lines[i].rstrip(b"\r"), split, sep)
+            model_keys.append(key)
+        evaluations.append(file_list_evaluation(str(i + 1), {system_id: peer_key}, model_keys))
     return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
 from ..engine.aggregate import Averages, table_rows
-from ..base.perl import fmt_num
+from ..base.perl import fmt_num, perl_num
 from ..metrics.formulas import f_score, hit_ratio, w_ratio
 
 RULE = "-" * 45
@@ -108,19 +108,46 @@ def _average(result, precise: bool):
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 
 
+# the Options fields that hold a number (the others: switches, -f A|B, -3 MODE, --language CODE)
+NUMERIC_SETTINGS = ("ngram", "weight", "skip_distance", "word_limit", "byte_limit", "alpha", "token_mode",
+                    "resamples", "confidence")
+
+
+def settings_record(options) -> tuple:
+    """(settings, as typed) for JSON: the options that are set, numbers as the numbers the run used
+    (the Perl's reading of the text: ``-n 2abc`` -> 2); where that reading does not print back as
+    the text (``-w 1.20``, ``-n 2abc``), the text as typed too, since reports echo it (ROUGE-W-1.20).
+    A value that is not a finite number (``-2 inf``) is the text Perl prints for it (``"Inf"``): JSON
+    has no such numbers."""
+    from dataclasses import asdict
+
+    settings, typed = {}, {}
+    for name, value in asdict(options).items():
+        if value is None or value is False:
+            continue
+        if name in NUMERIC_SETTINGS and isinstance(value, str):
+            number = perl_num(value)
+            printed = fmt_num(number)
+            settings[name] = number if number - number == 0 else printed  # Inf, -Inf, NaN: no JSON number
+            if printed != value:
+                typed[name] = value
+        else:
+            settings[name] = value
+    return settings, typed
+
+
 def result_document(results, options, warnings, precise: bool, version: str, text_settings=None) -> dict:
     """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
     ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
-    from dataclasses import asdict
-
     weight = options.weight_num if options.weight is not None else None
+    settings, typed = settings_record(options)
     doc = {
         "rouge155_version": version,
         "confidence": options.confidence_num,
         "resamples": options.resamples_num,
         "token_mode": options.token_mode_num or 0,
         "precise": precise,
-        "settings": {k: v for k, v in asdict(options).items() if v not in (None, False)},
+        "settings": settings,
         "metrics": [
             {
                 "system": r.system,
@@ -132,6 +159,8 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
         ],
         "warnings": list(warnings),
     }
+    if typed:
+        doc["settings_as_typed"] = typed
     if text_settings:
         doc["text"] = text_settings
     return doc

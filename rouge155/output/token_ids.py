@@ -15,7 +15,7 @@ from ..inputs.config import EvalConfig
 from ..base.errors import RougeError
 from ..inputs.sources import TextSource
 from ..base.options import Options
-from ..text.readers import _take_bytes
+from ..text.readers import take_bytes
 from ..inputs.resources import load_language_data, resolve_data_dir
 from ..text.tokens import Tokenizer
 from ..text.modes import text_model
@@ -34,7 +34,7 @@ def _joined_units(text, units, word_limit, byte_limit) -> list:
             out.append(unit)
             used += len(unit)
         else:
-            out.append(_take_bytes(unit, byte_limit - used))
+            out.append(take_bytes(unit, byte_limit - used))
             break
     return out
 
@@ -54,13 +54,92 @@ def perl_args(options: Options, config_path: str) -> List[str]:
     return args + ["-a", config_path]
 
 
+def _new_directories(out_dir: str) -> List[str]:
+    """The directories to create for ``out_dir``, outermost first (none when it is an existing empty
+    directory); one clear error, before anything is written, for a path that cannot take the files."""
+    what = "--write-token-ids"
+    if not out_dir:
+        raise RougeError(f"{what} needs a directory name (it is empty)")
+    path = os.path.abspath(out_dir)
+    missing: List[str] = []
+    while not os.path.exists(path):
+        if os.path.islink(path):
+            raise RougeError(f"{what}: {path} is a symbolic link to nothing (dangling): give a directory")
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    if not os.path.isdir(path):
+        raise RougeError(f"{what}: {path} is a file, not a directory")
+    if not missing:
+        try:
+            if os.listdir(path):
+                raise RougeError(f"{what}: {out_dir} exists and is not an empty directory")
+        except OSError as exc:
+            raise RougeError(f"{what}: cannot read {out_dir}: {exc.strerror}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise RougeError(f"{what}: cannot write in {path}: permission denied")
+    return missing[::-1]
+
+
+def _write_files(out_dir: str, files: Dict[str, str]) -> None:
+    """Write ``files`` (relative name -> text) under ``out_dir``; on failure remove what was made,
+    so that a directory the user gave is left as it was, and fail with one line."""
+    made: List[str] = []
+    try:
+        for directory in _new_directories(out_dir) + [os.path.join(out_dir, "summaries")]:
+            os.mkdir(directory)
+            made.append(directory)
+        for name, text in files.items():
+            path = os.path.join(out_dir, name)
+            with open(path, "x", encoding="utf-8") as fh:
+                made.append(path)
+                fh.write(text)
+    except OSError as exc:
+        for path in reversed(made):
+            try:
+                (os.rmdir if os.path.isdir(path) else os.remove)(path)
+            except OSError:
+                pass
+        raise RougeError(f"--write-token-ids: cannot write {exc.filename or out_dir}: {exc.strerror}") from None
+
+
+def _config_xml(config: EvalConfig, systems: Sequence[str], root: str, mapped) -> str:
+    """The config of the id files: each evaluation's peers and models, by the names ``mapped`` gives."""
+    xml = ['<ROUGE-EVAL version="1.0">']
+    for ev in config.evaluations:
+        peers = [(s, mapped(ev.peer_path(s), ev.input_format)) for s in systems if s in ev.peers]
+        models = [(mid, mapped(path, ev.input_format)) for mid, path in ev.model_paths()]
+        xml.append(f"<EVAL ID={quoteattr(ev.eval_id)}>")
+        xml.append(f"<PEER-ROOT>{escape(root)}</PEER-ROOT>")
+        xml.append(f"<MODEL-ROOT>{escape(root)}</MODEL-ROOT>")
+        xml.append('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>')
+        xml.append("<PEERS>")
+        xml += [f"<P ID={quoteattr(s)}>{name}</P>" for s, name in peers if name]
+        xml.append("</PEERS>")
+        xml.append("<MODELS>")
+        xml += [f"<M ID={quoteattr(m)}>{name or 'missing-' + m}</M>" for m, name in models]
+        xml.append("</MODELS>")
+        xml.append("</EVAL>")
+    xml.append("</ROUGE-EVAL>")
+    return "\n".join(xml) + "\n"
+
+
+_README = ("Written by rouge155 --write-token-ids. Each summary's counted tokens as integer ids\n"
+           "(vocab.tsv: id, token). The original script gives the same numbers:\n"
+           "  perl ROUGE-1.5.5.pl -e DATA $(cat args.txt)\n")
+
+
 def write_token_ids(out_dir: str, config: EvalConfig, options: Options, systems: Sequence[str],
                     data_dir: Optional[str], source: Optional[TextSource] = None) -> Dict[str, int]:
-    """Write DIR/summaries/*.spl, DIR/config.xml, DIR/args.txt, DIR/vocab.tsv; returns the vocabulary."""
+    """Write DIR/summaries/*.spl, DIR/config.xml, DIR/args.txt, DIR/vocab.tsv; returns the vocabulary.
+
+    DIR must be new or an empty directory; every problem with it is one line before the run, and a
+    failure while writing removes what was written."""
     if options.stem_models_only or options.verbose or options.be_mode is not None:
         raise RougeError("--write-token-ids does not cover -M, -v or -3 (BE)")
-    if os.path.exists(out_dir) and (not os.path.isdir(out_dir) or os.listdir(out_dir)):
-        raise RougeError(f"--write-token-ids: {out_dir} exists and is not an empty directory")
+    _new_directories(out_dir)  # checked before the summaries are read
     source = source or TextSource()
     text = text_model(options)
     language = load_language_data(resolve_data_dir(data_dir))
@@ -89,35 +168,12 @@ def write_token_ids(out_dir: str, config: EvalConfig, options: Options, systems:
         return name
 
     root = os.path.abspath(os.path.join(out_dir, "summaries"))
-    xml = ['<ROUGE-EVAL version="1.0">']
-    for ev in config.evaluations:
-        peers = [(s, mapped(ev.peer_path(s), ev.input_format)) for s in systems if s in ev.peers]
-        models = [(mid, mapped(path, ev.input_format)) for mid, path in ev.model_paths()]
-        xml.append(f"<EVAL ID={quoteattr(ev.eval_id)}>")
-        xml.append(f"<PEER-ROOT>{escape(root)}</PEER-ROOT>")
-        xml.append(f"<MODEL-ROOT>{escape(root)}</MODEL-ROOT>")
-        xml.append('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>')
-        xml.append("<PEERS>")
-        xml += [f"<P ID={quoteattr(s)}>{name}</P>" for s, name in peers if name]
-        xml.append("</PEERS>")
-        xml.append("<MODELS>")
-        xml += [f"<M ID={quoteattr(m)}>{name or 'missing-' + m}</M>" for m, name in models]
-        xml.append("</MODELS>")
-        xml.append("</EVAL>")
-    xml.append("</ROUGE-EVAL>")
-    os.makedirs(root, exist_ok=True)
-    for name, lines in lines_of.items():
-        with open(os.path.join(root, name), "w", encoding="ascii") as fh:
-            fh.write("".join(line + "\n" for line in lines))
+    xml = _config_xml(config, systems, root, mapped)
     config_path = os.path.abspath(os.path.join(out_dir, "config.xml"))
-    with open(config_path, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(xml) + "\n")
-    with open(os.path.join(out_dir, "args.txt"), "w", encoding="utf-8") as fh:
-        fh.write(" ".join(perl_args(options, config_path)) + "\n")
-    with open(os.path.join(out_dir, "vocab.tsv"), "w", encoding="utf-8") as fh:
-        fh.write("".join(f"{i}\t{t}\n" for t, i in vocab.items()))
-    with open(os.path.join(out_dir, "README.txt"), "w", encoding="utf-8") as fh:
-        fh.write("Written by rouge155 --write-token-ids. Each summary's counted tokens as integer ids\n"
-                 "(vocab.tsv: id, token). The original script gives the same numbers:\n"
-                 "  perl ROUGE-1.5.5.pl -e DATA $(cat args.txt)\n")
+    out = {os.path.join("summaries", name): "".join(line + "\n" for line in lines) for name, lines in lines_of.items()}
+    out["config.xml"] = xml
+    out["args.txt"] = " ".join(perl_args(options, config_path)) + "\n"
+    out["vocab.tsv"] = "".join(f"{i}\t{t}\n" for t, i in vocab.items())
+    out["README.txt"] = _README
+    _write_files(out_dir, out)
     return vocab

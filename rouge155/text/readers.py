@@ -84,7 +84,7 @@ def _take_words(tokens: List[bytes], count: Number, space=b" ") -> bytes:
     return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(0, last + 1))
 
 
-def _take_bytes(unit: bytes, count: Number) -> bytes:
+def take_bytes(unit: bytes, count: Number) -> bytes:
     """substr(unit, 0, count), a negative count leaving that many bytes off the end."""
     n = int(count)
     if n >= 0:
@@ -124,7 +124,7 @@ def limited_text(units: Sequence[bytes], word_limit: Number, byte_limit: Number,
             else:
                 if used > 0:
                     out += space
-                out += _take_bytes(unit, byte_limit - used)
+                out += take_bytes(unit, byte_limit - used)
                 break
     return out if out else None
 
@@ -151,7 +151,7 @@ def limited_units(units: Sequence[bytes], word_limit: Number, byte_limit: Number
             if len(unit) < byte_limit:
                 out.append(unit)
             else:
-                out.append(_take_bytes(unit, byte_limit))
+                out.append(take_bytes(unit, byte_limit))
                 break
     return out
 

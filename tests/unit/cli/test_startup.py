@@ -168,6 +168,19 @@ def test_quiet_run_loads_no_click(tmp_path):
     assert p.stdout == plain.stdout
 
 
+def test_mistyped_long_option_refused_without_click(tmp_path):
+    code = (
+        "import os, sys\nfrom rouge155.cli import entry_point\n"
+        "sys.argv = ['rouge155', '--langauge', 'ru', '-a', 'x.xml']\n"
+        "real_exit = os._exit\n"
+        "os._exit = lambda code: (sys.stdout.write(repr('click' in sys.modules)), sys.stdout.flush(), real_exit(code))\n"
+        "entry_point()\n"
+    )
+    p = _python(code, tmp_path)
+    assert (p.returncode, p.stdout) == (2, b"False")
+    assert p.stderr == b"rouge155: no such option: --langauge (did you mean --language?)\n"
+
+
 def test_version_without_click_as_with_click():
     from click.testing import CliRunner
 

@@ -58,3 +58,41 @@ def test_csv_rows():
     doc = json.loads(_run(ARGS + CONFIG, output_format="json"))
     first = doc["metrics"][0]
     assert float(averages[0]["recall"]) == first["average"]["recall"]["mean"]
+
+
+def test_settings_hold_numbers_as_numbers():
+    """The number the run used (the Perl's reading of the text), the text as typed where it differs."""
+    doc = json.loads(_run(["-e", str(REPO / "data"), "-n", "2abc", "-w", "1.20", "-2", "4", "-u", "-c", "95.0",
+                           "-r", "10", "-l", "100", "-p", "0.5", "-f", "B", "-m", "-a"] + CONFIG, output_format="json"))
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["settings"] == {"ngram": 2, "weight": 1.2, "skip_distance": 4, "skip_unigrams": True, "stem": True,
+                               "word_limit": 100, "score_formula": "B", "alpha": 0.5, "resamples": 10,
+                               "confidence": 95.0}
+    assert doc["settings_as_typed"] == {"ngram": "2abc", "weight": "1.20", "confidence": "95.0"}
+    assert any(m["metric"] == "ROUGE-W-1.20" for m in doc["metrics"])
+    plain = json.loads(_run(ARGS + CONFIG, output_format="json"))
+    assert "settings_as_typed" not in plain and plain["settings"]["ngram"] == 2
+    jsonschema.validate(plain, SCHEMA)
+
+
+def test_settings_not_finite_are_perls_text():
+    doc = json.loads(_run(["-e", str(REPO / "data"), "-2", "inf", "-n", "1", "-r", "5", "-a"] + CONFIG,
+                          output_format="json"))
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["settings"]["skip_distance"] == "Inf" and doc["settings_as_typed"]["skip_distance"] == "inf"
+
+
+def test_settings_read_back_new_and_old_documents():
+    from rouge155.analysis.results import from_document, perl_flags
+
+    doc = json.loads(_run(ARGS + CONFIG, output_format="json"))
+    new = from_document(doc).settings[0]["options"]
+    doc["settings"] = {k: (v if isinstance(v, bool) else str(v)) for k, v in doc["settings"].items()}
+    old = from_document(doc).settings[0]["options"]  # as versions before wrote it: "ngram": "2"
+    assert new == old and new["ngram"] == 2 and new["weight"] == 1.2
+    assert perl_flags(new) == "-n 2 -w 1.2 -2 4 -u -m -r 100 -c 95"
+    doc["settings"] = [1, 2]
+    from rouge155.base.errors import RougeError
+
+    with pytest.raises(RougeError, match="\"settings\" is not an object"):
+        from_document(doc)

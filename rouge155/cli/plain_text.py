@@ -1,0 +1,51 @@
+"""The command line's plain-text modes: which one the long options ask for, its evaluations and texts,
+and the systems to score."""
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import List, Tuple
+
+from ..base.errors import RougeError
+
+
+def _modes(extras) -> List[str]:
+    given = (("--jsonl", extras.jsonl is not None),
+             ("--summaries/--references", extras.summaries is not None or bool(extras.references)),
+             ("--system-dir/--model-dir", extras.system_dir is not None or extras.model_dir is not None))
+    return [name for name, on in given if on]
+
+
+def plain_text_input(extras, evaluate_all: bool) -> Tuple[object, object, List[str]]:
+    """(config, in-memory source, systems) of the plain-text mode the long options give. ``-a``
+    (``evaluate_all``) scores every system of a JSONL file, in the order a config's would be."""
+    modes = _modes(extras)
+    if len(modes) > 1:
+        raise RougeError(f"give one plain-text input, not {' and '.join(modes)}")
+    if extras.jsonl is not None:
+        from ..inputs.jsonl import from_jsonl
+
+        config, source = from_jsonl(extras.jsonl, extras.system_id, extras.sentence_sep, extras.split_sentences)
+        if evaluate_all:
+            return config, source, sorted(config.peer_ids)
+        if extras.system_id not in config.peer_ids:
+            raise RougeError(f"{extras.jsonl} has no prediction of system {extras.system_id}: give -a to score "
+                             f"all its systems ({', '.join(config.peer_ids)}) or --system-id NAME")
+        return config, source, [extras.system_id]
+    from ..inputs.plaintext import from_directories, from_parallel_files
+
+    if extras.summaries is not None or extras.references:
+        if extras.summaries is None or not extras.references:
+            raise RougeError("--summaries and --references go together (one summary per line in each)")
+        references = [extras.references] if isinstance(extras.references, str) else list(extras.references)
+        config, source = from_parallel_files(extras.summaries, references, extras.system_id,
+                                             extras.sentence_sep, extras.split_sentences)
+        return config, source, [extras.system_id]
+    missing = [name for name, v in (("--system-dir", extras.system_dir), ("--model-dir", extras.model_dir),
+                                    ("--system-pattern", extras.system_pattern),
+                                    ("--model-pattern", extras.model_pattern)) if v is None]
+    if missing:
+        raise RougeError("directory mode needs " + ", ".join(missing))
+    config, source = from_directories(extras.system_dir, extras.model_dir, extras.system_pattern,
+                                      extras.model_pattern, extras.system_id, extras.split_sentences)
+    return config, source, [extras.system_id]
