@@ -15,6 +15,7 @@ import uuid
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ...base.errors import RougeError
+from .contract import Executor
 
 CONNECT_TIMEOUT = 15.0  # seconds to reach the scheduler, and again to see a first worker
 
@@ -77,14 +78,17 @@ def chunk_texts(evaluations, systems: Sequence[str], source) -> Dict[str, bytes]
     return texts
 
 
-class DaskWorkers:
-    """A ``workers.Workers`` stand-in whose chunks run on a Dask cluster; the bootstrap stays here.
+class DaskCluster(Executor):
+    """The engine's chunks on a Dask cluster, each sent with its texts; the bootstrap stays here.
 
     ``target`` is a ``distributed.Client`` (left open) or a scheduler address (a client is opened
     here and closed at the end).
     """
 
-    def __init__(self, target: Any, language=None):
+    sends_texts = True
+    active = 1  # the bootstrap's processes: this one (its draws are cheap beside moving the tables)
+
+    def __init__(self, target: Any):
         distributed = _import_distributed()
         self._distributed = distributed
         self._own = not isinstance(target, distributed.Client)
@@ -104,14 +108,6 @@ class DaskWorkers:
         threads = sum(self.client.nthreads().values())
         self.jobs = max(1, threads)  # for the chunk sizes: guided over the cluster's threads
 
-    active = 1  # the bootstrap's processes: this one
-
-    def __enter__(self) -> "DaskWorkers":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
     def close(self) -> None:
         if self._own and getattr(self, "client", None) is not None:
             try:
@@ -119,20 +115,6 @@ class DaskWorkers:
             except Exception:
                 pass
             self.client = None
-
-    def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
-        """Calls run here (the bootstrap: its draws are cheap beside moving the tables)."""
-        return [func(*args) for args in calls]
-
-    def run_tasks(self, n_tasks: int, compute: Callable[[int], Any],
-                  progress: Optional[Callable[[int], None]] = None) -> List[Any]:
-        """Opaque tasks run here (only :meth:`run_chunks` goes to the cluster)."""
-        out = []
-        for k in range(n_tasks):
-            out.append(compute(k))
-            if progress:
-                progress(k)
-        return out
 
     def _collect(self, futures: List[Any], progress: Optional[Callable[[int], None]]) -> List[Any]:
         """The futures' results in submission order. Polls, so that a cluster left with no worker
@@ -193,4 +175,4 @@ class DaskWorkers:
             raise
 
 
-__all__ = ["DaskWorkers", "remote_chunk", "chunk_texts"]
+__all__ = ["DaskCluster", "remote_chunk", "chunk_texts"]

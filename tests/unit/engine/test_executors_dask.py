@@ -167,7 +167,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
         one = _run(args, cwd)
         victim = c.workers[0]
         killed = []
-        original = dask_executor.DaskWorkers._collect
+        original = dask_executor.DaskCluster._collect
 
         def collect(self, futures, progress):
             def kill_once(k):
@@ -179,7 +179,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
 
             return original(self, futures, kill_once)
 
-        monkeypatch.setattr(dask_executor.DaskWorkers, "_collect", collect)
+        monkeypatch.setattr(dask_executor.DaskCluster, "_collect", collect)
         status, out, err = _run(args, cwd, dask=c.address)
         assert killed, "the run finished before a worker could be killed"
         assert victim.wait(timeout=10) == -signal.SIGKILL
