@@ -199,7 +199,7 @@ def iter_results(
         if dask is not None:
             from .engine.executors.dask import DaskCluster
 
-            executor = DaskCluster(dask)
+            executor = DaskCluster(dask, show_waiting=progress is not None)
         else:
             from .engine.executors.local import LocalProcesses
 
