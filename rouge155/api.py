@@ -197,13 +197,13 @@ def iter_results(
     if use_batch:
         load_numpy()
         if dask is not None:
-            from .engine.executors.dask import DaskWorkers
+            from .engine.executors.dask import DaskCluster
 
-            executor = DaskWorkers(dask)
+            executor = DaskCluster(dask, show_waiting=progress is not None)
         else:
-            from .engine.executors.local import Workers
+            from .engine.executors.local import LocalProcesses
 
-            executor = Workers(jobs)
+            executor = LocalProcesses(jobs)
         with executor as workers:
             try:
                 blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)

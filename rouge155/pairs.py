@@ -204,9 +204,9 @@ def score_pairs(
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
     if dask is not None:
-        from .engine.executors.dask import DaskWorkers
+        from .engine.executors.dask import DaskCluster
 
-        with DaskWorkers(dask) as workers:
+        with DaskCluster(dask) as workers:
             counts = pair_counts(config, source, options, data_dir, workers)
     else:
         counts = pair_counts(config, source, options, data_dir)

@@ -4,7 +4,7 @@
   (a shell shows status 130); nothing is printed. A SIGINT ignored at start (a background job)
   stays ignored.
 - SIGTERM, SIGHUP, SIGKILL: the default, death by the signal, as the Perl; the workers die with us
-  (see :mod:`rouge155.workers`).
+  (see :mod:`rouge155.engine.executors.worker`).
 - stdout a broken pipe (``| head -1``): this process dies of SIGPIPE, silently, as the Perl does.
   stdout closed (``>&-``) or failing otherwise (``>/dev/full``): the run goes on and ends with one
   line ("unable to flush stdout: ...") and status 1, as the Perl's ``Unable to flush stdout``.
@@ -32,9 +32,9 @@ _stdout_error: Optional[OSError] = None  # the first failure writing stdout (rep
 
 def die_of(signum: int) -> None:
     """Kill the workers, then die of ``signum`` with the default action (no clean-up, no output)."""
-    workers = sys.modules.get("rouge155.engine.executors.local")
-    if workers is not None:
-        workers.kill_all()
+    processes = sys.modules.get("rouge155.engine.executors.processes")  # loaded once workers start
+    if processes is not None:
+        processes.kill_all()
     try:
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)

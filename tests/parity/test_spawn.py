@@ -6,7 +6,7 @@ import time
 import pytest
 
 from rouge155.engine.batched import chunks as batch
-from rouge155.engine.executors import local as workers
+from rouge155.engine.executors import messages, processes
 from devkit.difftools import check_cases, compare, differential_cases
 
 SEED = 20261123
@@ -14,11 +14,11 @@ CASES = 32
 
 
 def test_spawned_workers_give_the_references_bytes(reference, tmp_path, monkeypatch):
-    monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
+    monkeypatch.setenv(processes.START_METHOD_ENV, "spawn")
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
     monkeypatch.setattr(batch, "SMALL_CHUNK_PAIRS", 2)
     monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)  # the batched engine, which the workers run
-    original_start, original_recv = workers.Workers._start, workers.Workers._recv_one
+    original_start, original_receive = processes.Processes.start, messages.WorkerHandle.receive
     ticks = []
 
     def start_and_wait(self, count, job):
@@ -28,13 +28,13 @@ def test_spawned_workers_give_the_references_bytes(reference, tmp_path, monkeypa
                 and time.monotonic() < deadline:
             time.sleep(0.01)
 
-    def recv_one(self, w):
-        kind, value = original_recv(self, w)
+    def receive(self):
+        kind, value = original_receive(self)
         ticks.append(kind == "tick")
         return kind, value
 
-    monkeypatch.setattr(workers.Workers, "_start", start_and_wait)
-    monkeypatch.setattr(workers.Workers, "_recv_one", recv_one)
+    monkeypatch.setattr(processes.Processes, "start", start_and_wait)
+    monkeypatch.setattr(messages.WorkerHandle, "receive", receive)
     worked = 0
 
     def comparisons():

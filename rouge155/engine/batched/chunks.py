@@ -32,7 +32,7 @@ from ...text.readers import format_kind, spl_units
 from ...text.tokens import TokenIds, Tokenizer
 
 if TYPE_CHECKING:
-    from ..executors.local import Workers
+    from ..executors.contract import Executor
 
 np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (api.iter_results)
 
@@ -604,7 +604,7 @@ def run_blocks(
     language,
     source: TextSource,
     warn: Callable[[str], None],
-    workers: Optional[Workers] = None,
+    workers: Optional[Executor] = None,
     progress: Optional[Callable[[int], None]] = None,
     token_ids: Optional[TokenIds] = None,
 ):
@@ -619,9 +619,9 @@ def run_blocks(
     n_systems = len(systems)
     weights = [max(1, len(ev.model_ids) * min(len(ev.peers), n_systems)) for ev in evals]
     if workers is None:
-        from ..executors.local import Workers
+        from ..executors.contract import Executor
 
-        workers = Workers(1)
+        workers = Executor()  # everything in this process
     total = sum(weights)  # integers
     bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), workers.jobs)
     tasks = [(evals[a:b], a, list(systems)) for a, b in zip(bounds[:-1], bounds[1:])]
@@ -631,7 +631,7 @@ def run_blocks(
         if progress:
             progress(len(tasks[k][0]))
 
-    if hasattr(workers, "run_chunks"):  # a cluster executor (dask_executor): each chunk sent with its texts
+    if workers.sends_texts:  # a cluster (executors.dask): each chunk sent with its texts
         results = workers.run_chunks(tasks, options, language, source, done)
     elif len(tasks) > 1:  # several chunks: a large run, whose array temporaries churn the allocator
         from ..alloc import reuse_freed_blocks

@@ -5,18 +5,36 @@ rouge155 installed but not the files. Workers return each chunk's per-instance c
 gathers them in evaluation order and runs the bootstrap itself, so the output is the same bytes as a
 one-process run for any number of workers. Dask reruns a chunk whose worker was lost (the counts are
 a pure function of the chunk); if it gives up, the run fails with one clear line and prints no number
-it has not computed. Needs ``pip install rouge155[dask]``.
+it has not computed. Needs ``pip install ".[dask]"``.
+
+A cluster that cannot serve the run ends it within a few seconds, with one line (a
+:class:`RougeError`, which the API raises as it is): a scheduler that does not answer, a scheduler
+with no worker, a scheduler lost mid-run, workers all gone. The wait for the scheduler and for a
+first worker is :data:`WAIT_SECONDS` (``$ROUGE155_DASK_WAIT`` sets it, for clusters that start
+workers on demand); on a terminal, a line on stderr says what is awaited meanwhile. Dask logs what
+goes wrong through its loggers, tracebacks included: they are silenced while the executor is open
+(the one line says what matters).
 """
 from __future__ import annotations
 
+import logging
+import os
+import sys
 import threading
 import time
 import uuid
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ...base.errors import RougeError
+from .contract import Executor
 
-CONNECT_TIMEOUT = 15.0  # seconds to reach the scheduler, and again to see a first worker
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+WAIT_ENV = "ROUGE155_DASK_WAIT"
+WAIT_SECONDS = 5.0  # for the scheduler to answer, for a first worker, for a worker again mid-run
+POLL_SECONDS = 1.0  # how often a run checks its scheduler and workers
+SILENCED_LOGGERS = ("distributed", "tornado")  # Dask's client and its event loop
 
 _chunks_done = 0  # on a worker: chunks computed (a diagnostic)
 _local = threading.local()  # per worker thread: (run id, vocabulary); TokenIds is not thread-safe
@@ -26,8 +44,82 @@ def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise RougeError("--dask needs Dask's distributed scheduler: pip install rouge155[dask]") from None
+        raise RougeError("--dask needs Dask's distributed scheduler: pip install \".[dask]\"") from None
     return distributed
+
+
+def wait_limit() -> float:
+    """Seconds to wait for the scheduler and for a worker: ``$ROUGE155_DASK_WAIT``, else
+    :data:`WAIT_SECONDS`."""
+    raw = os.environ.get(WAIT_ENV, "")
+    if not raw:
+        return WAIT_SECONDS
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise RougeError(f"{WAIT_ENV}={raw} is not a number of seconds above 0")
+    return value
+
+
+def _first_line(exc: BaseException) -> str:
+    """An exception as one line (Dask's messages run over several)."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _silence_logs() -> Callable[[], None]:
+    """Silence Dask's loggers now; returns what restores them."""
+    disabled = []
+    for name, logger in list(logging.root.manager.loggerDict.items()):
+        if isinstance(logger, logging.Logger) and name.split(".")[0] in SILENCED_LOGGERS and not logger.disabled:
+            logger.disabled = True
+            disabled.append(logger)
+
+    def restore() -> None:
+        for logger in disabled:
+            logger.disabled = False
+
+    return restore
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):  # stderr closed
+        return False
+
+
+def _awaiting(call: Callable[[], Any], what: str, limit: float, show: bool) -> Any:
+    """``call()``, which gives up by itself after ``limit`` s; meanwhile, if ``show`` and stderr is a
+    terminal, a line there says what is awaited (tqdm, as the run's progress bar; cleared after)."""
+    if not (show and _stderr_is_terminal()):
+        return call()
+    from tqdm import tqdm
+
+    outcome: List[Tuple[bool, Any]] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append((True, call()))
+        except BaseException as exc:  # raised again in the caller's thread
+            outcome.append((False, exc))
+
+    thread = threading.Thread(target=attempt, name="rouge155-dask-wait", daemon=True)
+    start = time.monotonic()
+    bar = tqdm(total=limit, desc=f"rouge155: waiting for {what}", bar_format="{desc} ({n:.0f} of {total:.0f} s)",
+               file=sys.stderr, delay=0.5, leave=False, position=0)  # the run's bar has shown nothing yet
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.2)
+            bar.update(int(min(limit, time.monotonic() - start)) - bar.n)  # whole seconds waited
+    finally:
+        bar.close()
+    succeeded, value = outcome[0]
+    if succeeded:
+        return value
+    raise value
 
 
 def _vocabulary(run_id: str, options, language):
@@ -77,66 +169,86 @@ def chunk_texts(evaluations, systems: Sequence[str], source) -> Dict[str, bytes]
     return texts
 
 
-class DaskWorkers:
-    """A ``workers.Workers`` stand-in whose chunks run on a Dask cluster; the bootstrap stays here.
+def _connect(distributed, address: str, limit: float, show: bool):
+    """A client of the scheduler at ``address`` (one line if it does not answer within ``limit``)."""
+    def attempt():
+        return distributed.Client(address, timeout=limit, set_as_default=False)
+
+    try:
+        return _awaiting(attempt, f"the Dask scheduler at {address}", limit, show)
+    except OSError:  # Dask's "Timed out trying to connect" (it retries a refused connection until then)
+        raise RougeError(f"cannot reach the Dask scheduler at {address} within {limit:g} s "
+                         f"(is it running? {WAIT_ENV}=SECONDS waits longer)") from None
+    except Exception as exc:  # a malformed address, something that is not a Dask scheduler...
+        raise RougeError(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
+
+
+class DaskCluster(Executor):
+    """The engine's chunks on a Dask cluster, each sent with its texts; the bootstrap stays here.
 
     ``target`` is a ``distributed.Client`` (left open) or a scheduler address (a client is opened
-    here and closed at the end).
+    here and closed at the end). ``show_waiting``: say on a terminal's stderr what the cluster
+    keeps us waiting for (the command line, when it shows a progress bar).
     """
 
-    def __init__(self, target: Any, language=None):
+    sends_texts = True
+    active = 1  # the bootstrap's processes: this one (its draws are cheap beside moving the tables)
+
+    def __init__(self, target: Any, show_waiting: bool = False):
         distributed = _import_distributed()
         self._distributed = distributed
+        self._limit = wait_limit()
         self._own = not isinstance(target, distributed.Client)
-        if self._own:
-            try:
-                self.client = distributed.Client(str(target), timeout=CONNECT_TIMEOUT, set_as_default=False)
-            except Exception as exc:  # OSError, TimeoutError, ValueError for a malformed address...
-                raise RougeError(f"cannot reach the Dask scheduler at {target}: {exc}") from None
-        else:
-            self.client = target
+        self.client = None
+        self.address = str(target)
+        self._restore_logs: Optional[Callable[[], None]] = _silence_logs()
         try:
-            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except Exception:
+            self.client = _connect(distributed, self.address, self._limit, show_waiting) if self._own else target
+            self.address = self.client.scheduler.address
+            self._first_worker(show_waiting)
+            self.jobs = max(1, sum(self.client.nthreads().values()))  # chunk sizes: guided over the threads
+        except RougeError:
             self.close()
-            raise RougeError(f"no Dask worker joined the scheduler at {self.client.scheduler.address} "
-                             f"within {CONNECT_TIMEOUT:g} s") from None
-        threads = sum(self.client.nthreads().values())
-        self.jobs = max(1, threads)  # for the chunk sizes: guided over the cluster's threads
+            raise
+        except Exception as exc:  # the scheduler went away between two calls
+            self.close()
+            raise RougeError(f"lost the Dask scheduler at {self.address}: {_first_line(exc)}") from None
 
-    active = 1  # the bootstrap's processes: this one
-
-    def __enter__(self) -> "DaskWorkers":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def _first_worker(self, show: bool) -> None:
+        limit = self._limit
+        try:
+            _awaiting(lambda: self.client.wait_for_workers(1, timeout=limit), f"a Dask worker at {self.address}",
+                      limit, show)
+        except TimeoutError:
+            raise RougeError(f"no Dask worker joined the scheduler at {self.address} within {limit:g} s "
+                             f"({WAIT_ENV}=SECONDS waits longer)") from None
 
     def close(self) -> None:
-        if self._own and getattr(self, "client", None) is not None:
+        if self._own and self.client is not None:
             try:
-                self.client.close()
+                self.client.close(timeout=self._limit)
             except Exception:
                 pass
-            self.client = None
+        self.client = None
+        if self._restore_logs is not None:
+            self._restore_logs()
+            self._restore_logs = None
 
-    def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
-        """Calls run here (the bootstrap: its draws are cheap beside moving the tables)."""
-        return [func(*args) for args in calls]
+    def _lost(self) -> RougeError:
+        return RougeError(f"lost the Dask scheduler at {self.address} during the run; the run is stopped")
 
-    def run_tasks(self, n_tasks: int, compute: Callable[[int], Any],
-                  progress: Optional[Callable[[int], None]] = None) -> List[Any]:
-        """Opaque tasks run here (only :meth:`run_chunks` goes to the cluster)."""
-        out = []
-        for k in range(n_tasks):
-            out.append(compute(k))
-            if progress:
-                progress(k)
-        return out
+    def _workers_left(self) -> bool:
+        """Whether the cluster still has a worker (one line if the scheduler is gone or mute)."""
+        if self.client.status != "running":  # the client lost the scheduler and is reconnecting
+            raise self._lost()
+        try:
+            return bool(self.client.nthreads(callback_timeout=self._limit))
+        except Exception:
+            raise self._lost() from None
 
     def _collect(self, futures: List[Any], progress: Optional[Callable[[int], None]]) -> List[Any]:
         """The futures' results in submission order. Polls, so that a cluster left with no worker
-        (Dask would wait for one forever) stops the run after ``CONNECT_TIMEOUT`` seconds."""
+        (Dask would wait for one forever) stops the run after :func:`wait_limit` seconds."""
         results: List[Any] = [None] * len(futures)
         remaining = list(range(len(futures)))
         last_check = idle_since = time.monotonic()
@@ -155,12 +267,12 @@ class DaskWorkers:
             if not remaining:
                 break
             now = time.monotonic()
-            if now - last_check >= 1.0:
+            if now - last_check >= POLL_SECONDS:
                 last_check = now
-                if self.client.nthreads():
+                if self._workers_left():
                     idle_since = now
-                elif now - idle_since > CONNECT_TIMEOUT:
-                    raise RougeError(f"no Dask worker left for {CONNECT_TIMEOUT:g} s with {len(remaining)} "
+                elif now - idle_since > self._limit:
+                    raise RougeError(f"no Dask worker left for {self._limit:g} s with {len(remaining)} "
                                      f"chunk(s) to compute; the run is stopped")
             time.sleep(0.005)
         return results
@@ -168,29 +280,47 @@ class DaskWorkers:
     def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, language, source,
                    progress: Optional[Callable[[int], None]] = None) -> List[Any]:
         """``compute_chunk`` for each (evaluations, first index, systems) on the cluster, in order."""
-        distributed = self._distributed
         client = self.client
         run_id = uuid.uuid4().hex
         futures: List[Any] = []
         try:
-            context = client.scatter((run_id, options, language), broadcast=True, hash=False)
+            context = client.scatter((run_id, options, language), broadcast=True, hash=False, timeout=self._limit)
             for k, (evals, first, systems) in enumerate(tasks):
                 texts = chunk_texts(evals, systems, source)
                 futures.append(client.submit(remote_chunk, context, list(evals), first, list(systems), texts,
                                              key=f"rouge155-{run_id}-{k}", pure=False))
             return self._collect(futures, progress)
         except BaseException as exc:
-            if futures:
+            if futures and client.status == "running":
                 try:
                     client.cancel(futures)  # nothing left running for a run that has failed
                 except Exception:
                     pass
-            if isinstance(exc, distributed.KilledWorker):
-                raise RougeError(f"Dask gave up on a chunk: the workers running it died ({exc}); the run is stopped") from None
-            if isinstance(exc, (OSError, TimeoutError, distributed.CancelledError)):
-                raise RougeError(f"lost the Dask cluster during the run ({type(exc).__name__}: {exc}); "
-                                 f"the run is stopped") from None
-            raise
+            raise self._failure(exc) from None
+
+    def _failure(self, exc: BaseException) -> BaseException:
+        """What a failed run raises: the engine's own exceptions as they are, Dask's as one line."""
+        distributed = self._distributed
+        if isinstance(exc, RougeError) or not isinstance(exc, (Exception, distributed.CancelledError)):
+            return exc  # ours (one line already), or KeyboardInterrupt...
+        if isinstance(exc, distributed.KilledWorker):
+            return RougeError("Dask gave up on a chunk: the workers running it died; the run is stopped")
+        if isinstance(exc, (OSError, TimeoutError, distributed.CancelledError)):
+            if self._scheduler_gone():
+                return self._lost()
+            return RougeError(f"lost the Dask cluster during the run ({type(exc).__name__}: {_first_line(exc)}); "
+                              f"the run is stopped")
+        return exc  # a worker's exception (NeedsStepByStep...)
+
+    def _scheduler_gone(self, within: float = 1.0) -> bool:
+        """Whether the client has lost its scheduler, given ``within`` s to notice (a result fetched
+        through the scheduler can fail a moment before the client sees the connection closed)."""
+        deadline = time.monotonic() + within
+        while self.client.status == "running":
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
 
 
-__all__ = ["DaskWorkers", "remote_chunk", "chunk_texts"]
+__all__ = ["DaskCluster", "remote_chunk", "chunk_texts", "chunks_done", "wait_limit", "WAIT_ENV"]

@@ -1,5 +1,8 @@
 """--dask and the API's dask=: a real scheduler and two workers on 127.0.0.1; the output is the bytes
-of a one-process run; a worker killed mid-run is replaced by Dask (or the run fails clearly)."""
+of a one-process run; a worker killed mid-run is replaced by Dask (or the run fails clearly); a
+scheduler with no worker, one killed mid-run and an address where none answers each end the run
+within a few seconds with one line (the API raises it as a RougeError), with what is awaited shown
+meanwhile on a terminal."""
 from __future__ import annotations
 
 import io
@@ -47,7 +50,8 @@ class Cluster:
         self.address = json.loads(self.file.read_text())["address"]
         for k in range(workers):
             self.add_worker(k)
-        self.wait_for(workers)
+        if workers:
+            self.wait_for(workers)
 
     def _start(self, cmd, log):
         with open(self.root / log, "wb") as fh:
@@ -62,15 +66,20 @@ class Cluster:
         self.workers.append(proc)
         return proc
 
+    @property
+    def scheduler(self):
+        return self.procs[0]
+
     def wait_for(self, n: int):
         with distributed.Client(self.address, set_as_default=False, timeout=30) as client:
             client.wait_for_workers(n, timeout=60)
 
     def close(self):
+        # workers first, each gone before the next: a worker whose scheduler ends first may spend
+        # 10 s trying to reach it again
         for proc in reversed(self.procs):
             if proc.poll() is None:
                 proc.terminate()
-        for proc in reversed(self.procs):
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
@@ -167,7 +176,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
         one = _run(args, cwd)
         victim = c.workers[0]
         killed = []
-        original = dask_executor.DaskWorkers._collect
+        original = dask_executor.DaskCluster._collect
 
         def collect(self, futures, progress):
             def kill_once(k):
@@ -179,7 +188,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
 
             return original(self, futures, kill_once)
 
-        monkeypatch.setattr(dask_executor.DaskWorkers, "_collect", collect)
+        monkeypatch.setattr(dask_executor.DaskCluster, "_collect", collect)
         status, out, err = _run(args, cwd, dask=c.address)
         assert killed, "the run finished before a worker could be killed"
         assert victim.wait(timeout=10) == -signal.SIGKILL
@@ -196,12 +205,214 @@ def test_missing_extra_is_one_line(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "distributed", None)
     status, out, err = _run(["-n", "1", "-a", "rouge155-see.xml"], REPO / "sample-test", dask="tcp://127.0.0.1:9")
     assert status != 0 and out == b""
-    assert err.decode().strip().splitlines() == ["--dask needs Dask's distributed scheduler: pip install rouge155[dask]"]
+    assert err.decode().strip().splitlines() == ["--dask needs Dask's distributed scheduler: pip install \".[dask]\""]
 
 
-def test_unreachable_scheduler_is_one_line(monkeypatch):
-    monkeypatch.setattr(dask_executor, "CONNECT_TIMEOUT", 2.0)
-    status, out, err = _run(["-n", "1", "-a", "rouge155-see.xml"], REPO / "sample-test", dask="tcp://127.0.0.1:9")
-    assert status == 255 and out == b""
-    lines = err.decode().strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cannot reach the Dask scheduler at tcp://127.0.0.1:9"), lines
+# --- a cluster that cannot serve the run: one line, status 255, within a few seconds ---------------
+
+SAMPLE = REPO / "sample-test"
+SMALL_RUN = ["-e", str(DATA), "-n", "1", "-a", "rouge155-see.xml"]
+# the wait, plus starting Python and importing rouge155 and Dask on a busy machine
+BOUND = dask_executor.WAIT_SECONDS + 5.0
+
+
+def _command(address, args=SMALL_RUN, env=None, stderr=subprocess.PIPE, program=("-m", "rouge155")):
+    return subprocess.Popen([sys.executable, *program, "--dask", address, *args], cwd=SAMPLE, env=env,
+                            stdout=subprocess.PIPE, stderr=stderr)
+
+
+def _one_line_run(address, args=SMALL_RUN, env=None, program=("-m", "rouge155")):
+    """The command's (status, stdout, stderr's lines, seconds)."""
+    start = time.monotonic()
+    p = _command(address, args, env, program=program)
+    out, err = p.communicate(timeout=120)
+    return p.returncode, out, err.decode().splitlines(), time.monotonic() - start
+
+
+def _api_error(address):
+    """The RougeError rouge155.evaluate raises, and how long it took."""
+    start = time.monotonic()
+    with pytest.raises(rouge155.RougeError) as info:
+        rouge155.evaluate({"s": {"1": "a b c ."}}, {"1": ["a b d ."]}, ngram=1, dask=address)
+    return str(info.value), time.monotonic() - start
+
+
+@pytest.fixture(scope="module")
+def idle_scheduler(tmp_path_factory):
+    """A scheduler no worker ever joins."""
+    c = Cluster(tmp_path_factory.mktemp("idle"), 0)
+    yield c
+    c.close()
+
+
+def _free_port():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _assert_one_line_within_bound(address, line):
+    """The command: ``line`` alone on stderr, status 255, within the bound; the API raises it."""
+    status, out, err, seconds = _one_line_run(address)
+    assert (status, out, err) == (255, b"", [line]) and seconds < BOUND, seconds
+    message, seconds = _api_error(address)
+    assert message == line and seconds < dask_executor.WAIT_SECONDS + 2, seconds
+
+
+def test_no_worker_is_one_line(idle_scheduler):
+    """Was: "internal error: AttributeError" after 15 s (the client closed before the message read
+    its address)."""
+    address = idle_scheduler.address
+    line = (f"no Dask worker joined the scheduler at {address} within {dask_executor.WAIT_SECONDS:g} s "
+            f"({dask_executor.WAIT_ENV}=SECONDS waits longer)")
+    _assert_one_line_within_bound(address, line)
+
+
+def test_unreachable_scheduler_is_one_line():
+    """Was: 15 s of silence. Nothing listens on the port: Dask retries until the wait is over."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    line = (f"cannot reach the Dask scheduler at {address} within {dask_executor.WAIT_SECONDS:g} s "
+            f"(is it running? {dask_executor.WAIT_ENV}=SECONDS waits longer)")
+    _assert_one_line_within_bound(address, line)
+
+
+def test_malformed_address_and_wait_are_one_line(monkeypatch):
+    status, out, err, seconds = _one_line_run("nosuch://127.0.0.1:1")
+    assert (status, out) == (255, b"") and len(err) == 1, err
+    assert err[0].startswith("cannot reach the Dask scheduler at nosuch://127.0.0.1:1: unknown address scheme")
+    monkeypatch.setenv(dask_executor.WAIT_ENV, "soon")
+    assert _api_error("tcp://127.0.0.1:1")[0] == f"{dask_executor.WAIT_ENV}=soon is not a number of seconds above 0"
+
+
+# The driver of the command for the killed scheduler: chunks of one pair, the scheduler killed (SIGKILL)
+# once the first chunk is back, the moment written to a file; then the command goes on as it would.
+_KILL_SCHEDULER = """
+import os, signal, sys, time
+from rouge155.engine.batched import chunks
+from rouge155.engine.executors.dask import DaskCluster
+
+chunks.CHUNK_PAIRS = chunks.SMALL_CHUNK_PAIRS = 1
+original = DaskCluster._collect
+
+def collect(self, futures, progress):
+    def kill_once(k):
+        if not os.path.exists(os.environ["KILLED_AT"]):
+            os.kill(int(os.environ["SCHEDULER_PID"]), signal.SIGKILL)
+            with open(os.environ["KILLED_AT"], "w") as fh:
+                fh.write(repr(time.time()))
+        if progress:
+            progress(k)
+    return original(self, futures, kill_once)
+
+DaskCluster._collect = collect
+from rouge155.cli.main import entry_point
+sys.argv[0] = "rouge155"
+entry_point()
+"""
+
+
+def _write_pairs(root: Path, n: int) -> Path:
+    """n one-reference evaluations in SPL, and their config."""
+    from devkit.pairgen import pairs
+
+    preds, refs = pairs(n, seed=11)
+    (root / "sys").mkdir(parents=True)
+    (root / "ref").mkdir()
+    xml = ['<ROUGE-EVAL version="1.0">']
+    for i, (pred, ref) in enumerate(zip(preds, refs)):
+        (root / "sys" / f"{i}.spl").write_text(pred + "\n")
+        (root / "ref" / f"{i}.spl").write_text((ref if isinstance(ref, str) else ref[0]) + "\n")
+        xml.append(f'<EVAL ID="{i}"><PEER-ROOT>{root}/sys</PEER-ROOT><MODEL-ROOT>{root}/ref</MODEL-ROOT>'
+                   f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'
+                   f'<MODELS><M ID="A">{i}.spl</M></MODELS></EVAL>')
+    (root / "config.xml").write_text("\n".join(xml + ["</ROUGE-EVAL>"]) + "\n")
+    return root / "config.xml"
+
+
+def test_scheduler_killed_mid_run_is_one_line(tmp_path):
+    """Was: Dask's logged tracebacks (3-33 lines) before the message, itself over two lines."""
+    c = Cluster(tmp_path / "cluster", 1)
+    try:
+        config = _write_pairs(tmp_path / "set", 300)
+        killed_at = tmp_path / "killed-at"
+        driver = tmp_path / "driver.py"
+        driver.write_text(_KILL_SCHEDULER)
+        env = dict(os.environ, SCHEDULER_PID=str(c.scheduler.pid), KILLED_AT=str(killed_at))
+        status, out, err, _seconds = _one_line_run(c.address, ["-e", str(DATA), "-n", "2", "-a", str(config)], env,
+                                                   program=(str(driver),))
+        ended = time.time()
+        assert killed_at.exists(), "the run ended before the scheduler could be killed"
+        assert c.scheduler.wait(timeout=10) == -signal.SIGKILL
+        line = f"lost the Dask scheduler at {c.address} during the run; the run is stopped"
+        assert (status, out, err) == (255, b"", [line])
+        assert ended - float(killed_at.read_text()) < 5.0
+    finally:
+        c.close()
+
+
+def test_scheduler_killed_mid_run_api(tmp_path, monkeypatch):
+    """The API raises the same line; Dask's loggers are theirs again afterwards."""
+    import logging
+
+    from devkit.pairgen import pairs
+
+    c = Cluster(tmp_path / "cluster", 1)
+    try:
+        monkeypatch.setattr(batch, "CHUNK_PAIRS", 1)
+        monkeypatch.setattr(batch, "SMALL_CHUNK_PAIRS", 1)
+        original = dask_executor.DaskCluster._collect
+        killed = []
+
+        def collect(self, futures, progress):
+            def kill_once(k):
+                if not killed:
+                    os.kill(c.scheduler.pid, signal.SIGKILL)
+                    killed.append(time.monotonic())
+
+            return original(self, futures, kill_once)
+
+        monkeypatch.setattr(dask_executor.DaskCluster, "_collect", collect)
+        preds, refs = pairs(200, seed=3)
+        peers = {"s": {str(i): p for i, p in enumerate(preds)}}
+        models = {str(i): (r if isinstance(r, list) else [r]) for i, r in enumerate(refs)}
+        with pytest.raises(rouge155.RougeError) as info:
+            rouge155.evaluate(peers, models, ngram=2, dask=c.address)
+        assert killed and time.monotonic() - killed[0] < 5.0
+        assert str(info.value) == f"lost the Dask scheduler at {c.address} during the run; the run is stopped"
+        assert not logging.getLogger("distributed.client").disabled
+    finally:
+        c.close()
+
+
+def test_waiting_shows_on_a_terminal(idle_scheduler):
+    """stderr a terminal: what is awaited, counted in seconds, then cleared for the one line."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))
+    env = dict(os.environ, **{dask_executor.WAIT_ENV: "2"})
+    try:
+        p = _command(idle_scheduler.address, env=env, stderr=slave)
+    finally:
+        os.close(slave)
+    seen = b""
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:  # the terminal's other end closed
+            break
+        if not data:
+            break
+        seen += data
+    os.close(master)
+    out, _err = p.communicate(timeout=60)
+    assert p.returncode == 255 and out == b""
+    assert f"rouge155: waiting for a Dask worker at {idle_scheduler.address} (1 of 2 s)".encode() in seen, seen
+    last = seen.replace(b"\r\n", b"\n").split(b"\r")[-1]
+    assert last == (f"no Dask worker joined the scheduler at {idle_scheduler.address} within 2 s "
+                    f"({dask_executor.WAIT_ENV}=SECONDS waits longer)\n").encode(), seen

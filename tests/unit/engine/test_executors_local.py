@@ -5,7 +5,7 @@ import pytest
 
 from rouge155 import api
 from rouge155.engine.batched import chunks as batch
-from rouge155.engine.executors.local import Workers, run_tasks, usable_cpus
+from rouge155.engine.executors.local import LocalProcesses, run_tasks, usable_cpus
 
 
 class Boom(Exception):
@@ -25,7 +25,7 @@ def _pid_of(k):
 
 def test_workers_take_tasks():
     """Each process computes some of the tasks (not all of them this one)."""
-    with Workers(2) as w:
+    with LocalProcesses(2) as w:
         if w.jobs < 2:
             pytest.skip("one CPU: no worker")
         pids = w.run_tasks(60, _pid_of)
@@ -43,7 +43,7 @@ def _fail_on(bad):
 
 def test_tasks_in_order_with_progress():
     seen = []
-    with Workers(3) as w:
+    with LocalProcesses(3) as w:
         assert w.run_tasks(40, _square, seen.append) == [k * k for k in range(40)]
         assert w.active == min(3, usable_cpus())  # capped at the CPUs this process may use
         # the same processes then take function calls
@@ -59,7 +59,7 @@ def test_worker_errors_are_raised_here(bad):
 
 
 def test_one_job_forks_nothing():
-    with Workers(1) as w:
+    with LocalProcesses(1) as w:
         assert w.run_tasks(5, _square) == [0, 1, 4, 9, 16]
         assert w.active == 1
         assert w.map(_square, [(2,), (3,)]) == [4, 9]
@@ -100,13 +100,13 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
     monkeypatch.setattr(api, "SMALL_RUN_PAIRS", 0)
     forked = []
-    original = Workers.run_tasks
+    original = LocalProcesses.run_tasks
 
     def spy(self, n_tasks, compute, progress=None):
         forked.append(self.jobs > 1 and n_tasks > 1)
         return original(self, n_tasks, compute, progress)
 
-    monkeypatch.setattr(Workers, "run_tasks", spy)
+    monkeypatch.setattr(LocalProcesses, "run_tasks", spy)
     for cwd, args in differential_cases(4242, 40, str(tmp_path), be_share=0.0):
         run_ours(args, cwd, jobs=2)
     assert sum(forked) >= 20
@@ -116,7 +116,7 @@ def test_no_usable_start_method_runs_in_one_process(monkeypatch, capsys):
     from rouge155.engine.executors import local as workers
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "no-such-method")
-    with Workers(2) as w:
+    with LocalProcesses(2) as w:
         assert w.run_tasks(6, _square) == [k * k for k in range(6)]
         assert w.active == 1
     err = capsys.readouterr().err
@@ -129,7 +129,7 @@ def test_unpicklable_job_under_spawn_runs_in_one_process(monkeypatch, capsys):
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
     offset = 3
-    with Workers(2) as w:
+    with LocalProcesses(2) as w:
         assert w.run_tasks(6, lambda k: k + offset) == [k + 3 for k in range(6)]
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot start worker processes with spawn" in err
@@ -139,7 +139,7 @@ def test_spawned_workers_share_tasks_and_calls(monkeypatch):
     from rouge155.engine.executors import local as workers
 
     monkeypatch.setenv(workers.START_METHOD_ENV, "spawn")
-    with Workers(2) as w:
+    with LocalProcesses(2) as w:
         assert w.run_tasks(40, _square) == [k * k for k in range(40)]
         assert w.map(divmod, [(7, 2), (9, 4)]) == [(3, 1), (2, 1)]
 
@@ -154,7 +154,7 @@ def test_a_dead_worker_has_its_tasks_done_here(capsys):
         return k * k
 
     parent = os.getpid()
-    with Workers(2) as w:
+    with LocalProcesses(2) as w:
         if w.jobs < 2:
             pytest.skip("one CPU: no worker")
         assert w.run_tasks(40, compute) == [k * k for k in range(40)]
