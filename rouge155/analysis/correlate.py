@@ -121,23 +121,24 @@ def _summary_parts(m, h, coef: str, setup: _Settings):
 
 def _column_rows(key: MetricKey, column: str, m: np.ndarray, h: np.ndarray, setup: _Settings,
                  out: List[CorrelationRow], documents: List[DocumentCorrelation]) -> None:
-    """Every level and coefficient of one metric against one human score column."""
+    """Every level and coefficient of one metric against one human score column (level by level)."""
     variant, metric, measure = key
     boot_docs = levels.boot_per_document(m, h, setup.coefficients, setup.draws) if "summary" in setup.levels else {}
-    for coef in setup.coefficients:
-        parts = _summary_parts(m, h, coef, setup) if ("summary" in setup.levels or setup.per_document) else None
-        if setup.per_document:
-            values, p, _, keep = parts
+    parts = {c: _summary_parts(m, h, c, setup) for c in setup.coefficients} \
+        if ("summary" in setup.levels or setup.per_document) else {}
+    if setup.per_document:
+        for coef, (values, p, _, keep) in parts.items():
             documents.extend(DocumentCorrelation(variant, metric, measure, column, coef, d, float(values[j]),
                                                  float(p[j]), setup.n_systems, bool(keep[j]))
                              for j, d in enumerate(setup.documents))
-        for level in setup.levels:
+    for level in setup.levels:
+        for coef in setup.coefficients:
             counts: Dict[str, Optional[int]] = {}
             if level == "system":
                 value = levels.system_level(m, h, coef)
                 boot = levels.boot_system(m, h, coef, setup.draws)
             else:
-                values, _, defined, keep = parts
+                values, _, defined, keep = parts[coef]
                 value = levels.document_mean(values, keep)
                 boot = levels.weighted_document_mean(boot_docs[coef], setup.draws.document_weights, keep)
                 counts = {"documents_used": int(keep.sum()), "undefined": int((~defined).sum()),
@@ -150,7 +151,7 @@ def _column_rows(key: MetricKey, column: str, m: np.ndarray, h: np.ndarray, setu
                 if level == "system":
                     vals = levels.boot_system(m, h, coef, sub)
                 else:
-                    vals = levels.weighted_document_mean(parts[0], sub.document_weights, parts[3])
+                    vals = levels.weighted_document_mean(parts[coef][0], sub.document_weights, parts[coef][3])
                 finite = vals[np.isfinite(vals)]
                 lo, hi = stats.percentile_interval(vals, setup.confidence)
                 out.append(CorrelationRow(variant, metric, measure, column, level, coef,

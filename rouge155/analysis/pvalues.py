@@ -157,7 +157,7 @@ def _kendall_block(score, x_ties, y_ties, n: int):
     ytie, y0, y1 = y_ties
     defined = (xtie < total) & (ytie < total)
     with np.errstate(invalid="ignore", divide="ignore"):
-        tau = np.clip(score / np.sqrt(total - xtie) / np.sqrt(total - ytie), -1.0, 1.0)
+        tau = np.clip(score / np.sqrt((total - xtie) * (total - ytie)), -1.0, 1.0)  # as stats.kendall_rows
         m = n * (n - 1.0)
         var = (m * (2 * n + 5) - x1 - y1) / 18.0 + 2 * xtie * ytie / m + x0 * y0 / (9 * m * (n - 2))
         z = np.abs(score) / np.sqrt(var)
