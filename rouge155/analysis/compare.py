@@ -19,7 +19,7 @@ import numpy as np
 from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run
-from .validate import Reader, finite_or_null
+from .validate import Reader, check_arguments, finite_or_null
 
 TESTS = ("permutation", "bootstrap")
 
@@ -166,17 +166,8 @@ def compare(
     confidence: float = 95.0,
 ) -> Comparison:
     """Test every pair of ``systems`` (default: all) on each metric (default: all) and measure."""
-    if correction not in stats.CORRECTIONS:
-        raise RougeError(f"unknown correction {correction!r}; use one of {', '.join(stats.CORRECTIONS)}")
-    if decide_by not in TESTS:
-        raise RougeError(f"unknown test {decide_by!r}; use one of {', '.join(TESTS)}")
-    for m in measures:
-        if m not in MEASURES:
-            raise RougeError(f"unknown measure {m!r}; use one of {', '.join(MEASURES)}")
-    if resamples < 1:
-        raise RougeError("resamples must be at least 1")
-    if not 0 < alpha < 1:
-        raise RougeError("alpha must be between 0 and 1")
+    check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], TESTS),
+                     ("measure", measures, MEASURES)], resamples=resamples, alpha=alpha)
     systems = list(systems) if systems is not None else run.systems
     for s in systems:
         if s not in run.systems:

@@ -28,6 +28,7 @@ from .correlation_doc import Correlation, CorrelationRow, DocumentCorrelation, c
 from .human import HumanScores, load_human_scores
 from .levels import LEVELS, RESAMPLE_OVER, Draws
 from .results import MEASURES, Run
+from .validate import check_arguments
 from .variants import rerun_variants
 
 __all__ = ["Correlation", "CorrelationRow", "DocumentCorrelation", "HumanScores", "LEVELS", "RESAMPLE_OVER",
@@ -57,17 +58,9 @@ def _check_arguments(human: HumanScores, measures, levels_, coefficients, resamp
                      sample_sizes, summary_filter_p) -> None:
     if len(human.systems) < 2:
         raise RougeError(f"correlation needs at least two systems; the human scores have one ({human.systems[0]})")
-    for name, given, allowed in (("measure", measures, MEASURES), ("level", levels_, LEVELS),
-                                 ("coefficient", coefficients, stats.CORRELATIONS)):
-        for g in given:
-            if g not in allowed:
-                raise RougeError(f"unknown {name} {g!r}; use {', '.join(allowed)}")
-    if resample not in RESAMPLE_OVER:
-        raise RougeError(f"--resample must be one of {', '.join(RESAMPLE_OVER)}")
-    if resamples < 1:
-        raise RougeError("resamples must be at least 1")
-    if not 0 < confidence < 100:
-        raise RougeError("confidence must be between 0 and 100")
+    check_arguments([("measure", measures, MEASURES), ("level", levels_, LEVELS),
+                     ("coefficient", coefficients, stats.CORRELATIONS), ("resample", [resample], RESAMPLE_OVER)],
+                    resamples=resamples, confidence=confidence)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise RougeError(f"seed must be a non-negative whole number, not {seed!r}")
     if summary_filter_p is not None and not 0 < summary_filter_p <= 1:
@@ -191,6 +184,8 @@ def correlate(
         runs = {"": runs}
     _check_arguments(human, measures, levels, coefficients, resample, resamples, confidence, seed, sample_sizes,
                      summary_filter_p)
+    check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], difference.TESTS)],
+                    alpha=alpha)
     n_sys, n_doc = len(human.systems), len(human.documents)
     setup = _Settings(list(levels), list(coefficients), Draws.make(n_sys, n_doc, resamples, seed, resample),
                       confidence, _subset_draws(n_sys, n_doc, resamples, seed, sample_sizes), summary_filter_p,
@@ -221,12 +216,6 @@ def _differences(grids: Mapping[MetricKey, np.ndarray], human: HumanScores, setu
                  pairs: List[Tuple[MetricKey, MetricKey]], best: bool, correction: str, alpha: float,
                  decide_by: str) -> difference.Differences:
     """The paired tests asked for, per human column, level and coefficient, on the shared resamples."""
-    if correction not in stats.CORRECTIONS:
-        raise RougeError(f"unknown correction {correction!r}; use one of {', '.join(stats.CORRECTIONS)}")
-    if decide_by not in difference.TESTS:
-        raise RougeError(f"unknown test {decide_by!r}; use one of {', '.join(difference.TESTS)}")
-    if not 0 < alpha < 1:
-        raise RougeError("alpha must be between 0 and 1")
     for pair in pairs:
         for key in pair:
             if key not in grids:

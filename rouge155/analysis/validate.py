@@ -136,3 +136,21 @@ def parse_json(text: str, where: str) -> Any:
 def finite_or_null(fields: Mapping[str, Any]) -> dict:
     """A record's fields for JSON: NaN and infinities (no value) as null, so the JSON stays valid."""
     return {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in fields.items()}
+
+
+def check_arguments(choices: Sequence[tuple] = (), resamples: Optional[int] = None, alpha: Optional[float] = None,
+                    confidence: Optional[float] = None) -> None:
+    """The analysis functions' shared argument checks, each failure one RougeError line.
+
+    ``choices``: (what, given values, allowed values), e.g. ("measure", ["recall"], MEASURES).
+    """
+    for what, given, allowed in choices:
+        for g in given:
+            if g not in allowed:
+                raise RougeError(f"unknown {what} {g!r}; use one of {', '.join(allowed)}")
+    if resamples is not None and resamples < 1:
+        raise RougeError("resamples must be at least 1")
+    if alpha is not None and not 0 < alpha < 1:
+        raise RougeError("alpha must be between 0 and 1")
+    if confidence is not None and not 0 < confidence < 100:
+        raise RougeError("confidence must be between 0 and 100")

@@ -103,6 +103,18 @@ def _measures(values: Sequence[str], default: Sequence[str]) -> List[str]:
     return list(MEASURES) if "all" in got else list(dict.fromkeys(got))
 
 
+def _decision_options(correction: str, family: str) -> list:
+    """--correction, --alpha, --test: how a p-value becomes a verdict (compare: pairs; correlate: differences)."""
+    return [
+        click.option("--correction", type=click.Choice(CORRECTIONS), default=correction, show_default=True,
+                     help=f"Adjustment of p-values over {family}."),
+        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+                     show_default=True, help="Significance level of the verdicts."),
+        click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
+                     show_default=True, help="Which test's adjusted p-value decides the verdict."),
+    ]
+
+
 def _test_options(f):
     for deco in reversed([
         click.option("--measure", "measure", multiple=True, type=_measure_choice,
@@ -113,12 +125,7 @@ def _test_options(f):
                      help="Bootstrap resamples and random sign patterns."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Seed of the random draws (a whole number, 0 or more)."),
-        click.option("--correction", type=click.Choice(CORRECTIONS), default="bonferroni", show_default=True,
-                     help="Adjustment of p-values over the pairs of each metric."),
-        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
-                     show_default=True, help="Significance level of the verdicts."),
-        click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
-                     show_default=True, help="Which test's adjusted p-value decides the verdict."),
+        *_decision_options("bonferroni", "the pairs of each metric"),
     ]):
         f = deco(f)
     return f
@@ -234,12 +241,7 @@ def _correlate_options(f):
                      help="Test corr(A) = corr(B) (PERM and BOOT, paired); A, B: [VARIANT::]METRIC[:R|P|F]."),
         click.option("--against-best", is_flag=True,
                      help="Test every metric against each column's best (one-sided), p adjusted by --correction."),
-        click.option("--correction", type=click.Choice(CORRECTIONS), default="holm", show_default=True,
-                     help="Adjustment of the difference tests' p-values over each column's tests."),
-        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
-                     show_default=True, help="Significance level of the difference tests' verdicts."),
-        click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
-                     show_default=True, help="Which difference test's adjusted p-value decides the verdict."),
+        *_decision_options("holm", "each column's difference tests"),
         click.option("--merge", is_flag=True,
                      help="RESULTS are rouge155-correlate --format json outputs: join them into one table."),
         click.option("--config", help="Score this ROUGE config here (instead of RESULTS), with --rouge-args; "
