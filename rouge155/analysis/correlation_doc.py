@@ -82,7 +82,7 @@ class Correlation:
                 f"{self.resample}, seed {self.seed}")
         if any(r.sample_size for r in self.rows):
             text += "; sample sizes: mean and percentiles over random document subsets"
-        if any(r.level == "summary" for r in self.rows):
+        if self.summary_filter_p is not None or any(_left_out(r) for r in self.rows):
             text += ("; summary level: n = documents averaged (those without a correlation left out"
                      + (f", and those whose correlation has p > {self.summary_filter_p:g}" if
                         self.summary_filter_p is not None else "") + ")")
@@ -132,7 +132,12 @@ def _fmt(r: CorrelationRow) -> str:
         return "  nan" if not math.isfinite(x) else f"{x:+.3f}"
 
     text = f"{f(r.value)} [{f(r.low)}, {f(r.high)}]"
-    return text + (f" n={r.documents_used}" if r.documents_used is not None else "")
+    return text + (f" n={r.documents_used}" if _left_out(r) else "")
+
+
+def _left_out(r: CorrelationRow) -> bool:
+    """A summary-level row that averages fewer documents than were scored (it shows n=...)."""
+    return r.documents_used is not None and r.documents_used < r.documents
 
 
 def _table_lines(human: str, level: str, size: Optional[int], table: Table) -> List[str]:
