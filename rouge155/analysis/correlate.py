@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -238,11 +238,15 @@ def _differences(grids: Mapping[MetricKey, np.ndarray], human: HumanScores, setu
     return difference.Differences(tests, correction, alpha, decide_by, notes)
 
 
-def _test(where, a: MetricKey, b: MetricKey, r: difference.PairedDifference, alternative: str, family: str,
-          adjusted: Tuple[float, float], comparisons: int) -> difference.DifferenceTest:
-    return difference.DifferenceTest(*where, *a, *b, r.value_a, r.value_b, r.difference, r.ci_low, r.ci_high,
-                                     r.p_permutation, r.p_bootstrap, adjusted[0], adjusted[1], alternative,
-                                     r.exact_permutation, family, comparisons)
+def _test(where: Tuple[str, str, str], a: MetricKey, b: MetricKey, r: difference.PairedDifference, alternative: str,
+          family: str, adjusted: Tuple[float, float], comparisons: int) -> difference.DifferenceTest:
+    (human, level, coefficient), (va, ma, sa), (vb, mb, sb) = where, a, b
+    return difference.DifferenceTest(
+        human=human, level=level, coefficient=coefficient, variant_a=va, metric_a=ma, measure_a=sa, variant_b=vb,
+        metric_b=mb, measure_b=sb, value_a=r.value_a, value_b=r.value_b, difference=r.difference, ci_low=r.ci_low,
+        ci_high=r.ci_high, p_permutation=r.p_permutation, p_bootstrap=r.p_bootstrap,
+        p_permutation_adjusted=adjusted[0], p_bootstrap_adjusted=adjusted[1], alternative=alternative,
+        exact_permutation=r.exact_permutation, family=family, comparisons=comparisons)
 
 
 def _pair_tests(grids, z, where, pairs, setup: _Settings, swaps, correction: str) -> List[difference.DifferenceTest]:
@@ -258,7 +262,8 @@ def _pair_tests(grids, z, where, pairs, setup: _Settings, swaps, correction: str
 def _best_tests(grids, z, where, setup: _Settings, swaps, correction: str) -> List[difference.DifferenceTest]:
     _, level, coef = where
     best, results = difference.against_best(grids, z, level, coef, setup.draws, swaps, setup.confidence, correction)
-    return [_test(where, best, key, r, "greater", "best", (pp, pb), len(results))
+    keys: Dict[Hashable, MetricKey] = {k: k for k in grids}  # the grids' keys, typed
+    return [_test(where, keys[best], keys[key], r, "greater", "best", (pp, pb), len(results))
             for key, (r, pp, pb) in results.items()]
 
 

@@ -172,7 +172,7 @@ def _row(r: Reader, row: Mapping, where: str) -> CorrelationRow:
         return r.number(get(key), f"{where}.{key}", -1.0, 1.0, nullable=True)
 
     def count(key):
-        return r.integer(get(key, None), f"{where}.{key}", 0, nullable=True)
+        return r.integer_or_null(get(key, None), f"{where}.{key}", 0)
 
     return CorrelationRow(
         r.text(get("variant"), f"{where}.variant"), r.text(get("metric"), f"{where}.metric"),
@@ -181,7 +181,7 @@ def _row(r: Reader, row: Mapping, where: str) -> CorrelationRow:
         r.choice(get("coefficient"), f"{where}.coefficient", stats.CORRELATIONS),
         corr("value"), corr("low"), corr("high"), r.integer(get("systems"), f"{where}.systems", 0),
         r.integer(get("documents"), f"{where}.documents", 0),
-        r.integer(get("sample_size", None), f"{where}.sample_size", 1, nullable=True),
+        r.integer_or_null(get("sample_size", None), f"{where}.sample_size", 1),
         count("documents_used"), count("undefined"), count("filtered_out"))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -42,7 +42,7 @@ def _e(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _attrs(attrs: Optional[Dict[str, object]]) -> str:
+def _attrs(attrs: Optional[Mapping[str, object]]) -> str:
     """`` name="value"`` pairs, every value escaped."""
     return "".join(f' {name}="{_e(value)}"' for name, value in (attrs or {}).items())
 
@@ -54,7 +54,7 @@ def _shown(value: float, digits: int) -> str:
     return f"{value:.{digits}f}" if abs(value) < 1e15 else f"{value:.3e}"
 
 
-def _num(value: float, digits: int = 5, css: str = "num", attrs: Optional[Dict[str, object]] = None) -> str:
+def _num(value: float, digits: int = 5, css: str = "num", attrs: Optional[Mapping[str, object]] = None) -> str:
     value = float(value)
     shown = _shown(value, digits)
     return f'<td class="{_e(css)}" data-value="{_e(repr(value))}"{_attrs(attrs)}>{shown}</td>'
@@ -420,6 +420,7 @@ def _correlation_section(corr: Correlation) -> str:
 
 def _differences_table(corr: Correlation) -> str:
     d = corr.differences
+    assert d is not None
     rows = []
     for t in d.tests:
         verdict = d.verdict(t)

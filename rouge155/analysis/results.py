@@ -83,16 +83,18 @@ def _entry(r: Reader, m: Mapping, where: str) -> SystemMetric:
     """One (system, metric) of the document, every field checked."""
     avg = r.field(m, "average", where)
     if isinstance(avg, dict) and "recall" in avg:
-        average: Optional[Dict[str, Interval]] = {}
+        intervals: Dict[str, Interval] = {}
         for k in MEASURES:
             iv = r.field(avg, k, f"{where}.average")
-            average[k] = Interval(*(r.number(r.field(iv, s, f"{where}.average.{k}"), f"{where}.average.{k}.{s}")
+            intervals[k] = Interval(*(r.number(r.field(iv, s, f"{where}.average.{k}"), f"{where}.average.{k}.{s}")
                                     for s in ("mean", "low", "high")))
+        average: Optional[Dict[str, Interval]] = intervals
         totals = None
     else:
         average = None
         totals = {k: r.number(r.field(avg, k, f"{where}.average"), f"{where}.average.{k}") for k in _COUNTS}
-    ids, values = [], {k: [] for k in MEASURES + _COUNTS}
+    ids: List[str] = []
+    values: Dict[str, List[float]] = {k: [] for k in MEASURES + _COUNTS}
     for at, inst in r.objects(r.field(m, "instances", where), f"{where}.instances"):
         ids.append(r.text(r.field(inst, "eval_id", at), f"{at}.eval_id"))
         for k in values:

@@ -64,11 +64,8 @@ class Reader:
     def probability(self, value: Any, where: str, nullable: bool = False) -> float:
         return self.number(value, where, 0.0, 1.0, nullable)
 
-    def integer(self, value: Any, where: str, low: int = 0, high: Optional[int] = None,
-                nullable: bool = False) -> Optional[int]:
+    def integer(self, value: Any, where: str, low: int = 0, high: Optional[int] = None) -> int:
         """A whole number (JSON integer, or a float with no fraction) in [low, high]."""
-        if value is None and nullable:
-            return None
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -77,6 +74,9 @@ class Reader:
             bound = f"[{low}, {high}]" if high is not None else f"at least {low}"
             raise self.fail(where, f"is {show(value)}, not {bound}")
         return value
+
+    def integer_or_null(self, value: Any, where: str, low: int = 0) -> Optional[int]:
+        return None if value is None else self.integer(value, where, low)
 
     def text(self, value: Any, where: str) -> str:
         if not isinstance(value, str):

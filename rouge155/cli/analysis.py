@@ -94,7 +94,7 @@ class _Command(click.Command):
             sys.exit(130)
 
 
-_COMMAND = {"cls": _Command, "context_settings": {"help_option_names": ["-h", "--help"]}}
+_CONTEXT = {"help_option_names": ["-h", "--help"]}
 _measure_choice = click.Choice(list(MEASURES) + ["all"])
 
 
@@ -139,7 +139,7 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
                    alpha=alpha, decide_by=decide_by, confidence=float(run.confidence))
 
 
-@click.command(**_COMMAND)
+@click.command(cls=_Command, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @click.option("--compare", "compare_json", help="Add the paired tests of this rouge155-compare --format json file.")
@@ -166,7 +166,7 @@ def report_main(results, output, compare_json, significance, correlation_json, t
     _write(render_html(run, comparison, correlation, title), output)
 
 
-@click.command(**_COMMAND)
+@click.command(cls=_Command, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
@@ -260,7 +260,7 @@ def _correlate_options(f):
     return f
 
 
-@click.command(**_COMMAND)
+@click.command(cls=_Command, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1)
 @_correlate_options
 @_guarded
