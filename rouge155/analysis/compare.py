@@ -9,6 +9,7 @@ not depend on which other systems or metrics are compared.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -18,6 +19,7 @@ import numpy as np
 from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run
+from .validate import Reader, check_arguments, finite_or_null
 
 TESTS = ("permutation", "bootstrap")
 
@@ -75,12 +77,12 @@ class Comparison:
             "decide_by": self.decide_by,
             "confidence": self.confidence,
             "notes": list(self.notes),
-            "tests": [dict(asdict(t), verdict=self.verdict(t), significant=self.p_value(t) < self.alpha)
+            "tests": [dict(finite_or_null(asdict(t)), verdict=self.verdict(t), significant=self.p_value(t) < self.alpha)
                       for t in self.tests],
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_document(), indent=1) + "\n"
+        return json.dumps(self.to_document(), indent=1, allow_nan=False) + "\n"
 
     def to_text(self) -> str:
         head = (f"Paired tests on the evaluations both systems have: permutation (sign-flip; exact when 2^n "
@@ -101,27 +103,54 @@ class Comparison:
                          f"{conf + ' interval':>19}  {'p perm':>8}  {'adj':>8}  {'p boot':>8}  {'adj':>8}")
             for t in tests:
                 lines.append(
-                    f"  {self.verdict(t):<{width}}  {t.n:>4}  {t.mean_a:8.5f}  {t.mean_b:8.5f}  {t.difference:8.5f}  "
-                    f"[{t.ci_low:8.5f}, {t.ci_high:8.5f}]  {_p(t.p_permutation):>8}  "
+                    f"  {self.verdict(t):<{width}}  {t.n:>4}  {_score(t.mean_a)}  {_score(t.mean_b)}  {_score(t.difference)}  "
+                    f"[{_score(t.ci_low)}, {_score(t.ci_high)}]  {_p(t.p_permutation):>8}  "
                     f"{_p(t.p_permutation_adjusted):>8}  {_p(t.p_bootstrap):>8}  {_p(t.p_bootstrap_adjusted):>8}"
                     + ("  exact" if t.exact_permutation else ""))
         return "\n".join(lines) + "\n"
+
+
+def _score(x: float) -> str:
+    """A score as %8.5f; in powers of ten when that would run to hundreds of digits (scores near 1e308)."""
+    return f"{x:8.5f}" if abs(x) < 1e6 or not math.isfinite(x) else f"{x:8.2e}"
 
 
 def _p(p: float) -> str:
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
+def _pair_test(r: Reader, t: Mapping, where: str) -> PairTest:
+    def get(key):
+        return r.field(t, key, where)
+
+    def num(key):
+        return r.number(get(key), f"{where}.{key}", nullable=True)
+
+    def prob(key):
+        return r.probability(get(key), f"{where}.{key}")
+
+    return PairTest(
+        r.text(get("metric"), f"{where}.metric"), r.choice(get("measure"), f"{where}.measure", MEASURES),
+        r.text(get("system_a"), f"{where}.system_a"), r.text(get("system_b"), f"{where}.system_b"),
+        r.integer(get("n"), f"{where}.n", 0), num("mean_a"), num("mean_b"), num("difference"), num("ci_low"),
+        num("ci_high"), prob("p_bootstrap"), prob("p_permutation"), prob("p_bootstrap_adjusted"),
+        prob("p_permutation_adjusted"), r.flag(get("exact_permutation"), f"{where}.exact_permutation"))
+
+
 def comparison_from_document(doc: Mapping, source: str = "") -> Comparison:
-    """A Comparison back from its JSON (``rouge155-compare --format json``)."""
-    try:
-        names = set(PairTest.__dataclass_fields__)
-        tests = [PairTest(**{k: v for k, v in t.items() if k in names}) for t in doc["tests"]]
-        return Comparison(tests, int(doc["resamples"]), int(doc["seed"]), str(doc["correction"]),
-                          float(doc["alpha"]), str(doc["decide_by"]), float(doc.get("confidence", 95.0)),
-                          [str(n) for n in doc.get("notes", [])])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RougeError(f"{source or 'comparison'}: not a rouge155-compare JSON result ({exc})") from None
+    """A Comparison back from its JSON (``rouge155-compare --format json``), every field checked:
+    names are strings, measures and tests known, n a whole number, p-values in [0, 1]."""
+    r = Reader(source or "comparison", "rouge155-compare JSON result")
+
+    def get(key, default=...):
+        return r.field(doc, key, "", default)
+
+    tests = [_pair_test(r, t, where) for where, t in r.objects(get("tests"), "tests")]
+    return Comparison(tests, r.integer(get("resamples"), "resamples", 1), r.integer(get("seed"), "seed", 0),
+                      r.choice(get("correction"), "correction", stats.CORRECTIONS),
+                      r.number(get("alpha"), "alpha", 0.0, 1.0), r.choice(get("decide_by"), "decide_by", TESTS),
+                      r.number(get("confidence", 95.0), "confidence", 0.0, 100.0),
+                      r.texts(get("notes", []), "notes"))
 
 
 def compare(
@@ -137,17 +166,8 @@ def compare(
     confidence: float = 95.0,
 ) -> Comparison:
     """Test every pair of ``systems`` (default: all) on each metric (default: all) and measure."""
-    if correction not in stats.CORRECTIONS:
-        raise RougeError(f"unknown correction {correction!r}; use one of {', '.join(stats.CORRECTIONS)}")
-    if decide_by not in TESTS:
-        raise RougeError(f"unknown test {decide_by!r}; use one of {', '.join(TESTS)}")
-    for m in measures:
-        if m not in MEASURES:
-            raise RougeError(f"unknown measure {m!r}; use one of {', '.join(MEASURES)}")
-    if resamples < 1:
-        raise RougeError("resamples must be at least 1")
-    if not 0 < alpha < 1:
-        raise RougeError("alpha must be between 0 and 1")
+    check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], TESTS),
+                     ("measure", measures, MEASURES)], resamples=resamples, alpha=alpha)
     systems = list(systems) if systems is not None else run.systems
     for s in systems:
         if s not in run.systems:
@@ -185,10 +205,12 @@ def compare(
                 idx, flips, exact = draws[n]
                 if xa.mean() < xb.mean():
                     a, b, xa, xb = b, a, xb, xa
+                scale = stats.overflow_scale(xa, xb)  # 1.0 unless scores near the float maximum
+                xa, xb = xa / scale, xb / scale
                 p_boot, low, high = stats.paired_bootstrap(xa, xb, idx, confidence)
                 p_perm = stats.paired_permutation(xa, xb, flips, exact)
-                raw.append((a, b, n, float(xa.mean()), float(xb.mean()), float((xa - xb).mean()), low, high,
-                            p_boot, p_perm, exact))
+                raw.append((a, b, n, float(xa.mean()) * scale, float(xb.mean()) * scale,
+                            float((xa - xb).mean()) * scale, low * scale, high * scale, p_boot, p_perm, exact))
             adj_boot = stats.correct([r[8] for r in raw], correction)
             adj_perm = stats.correct([r[9] for r in raw], correction)
             for r, pb, pp in zip(raw, adj_boot, adj_perm):

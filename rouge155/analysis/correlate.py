@@ -2,196 +2,85 @@
 a Few Good Metrics"): system level and summary level, Pearson, Spearman and Kendall, bootstrap intervals.
 
 * System level: each system's mean over the documents, correlated across systems.
-* Summary level: per document, the correlation across systems, averaged over documents (documents
-  where a side is constant have no correlation and are left out of the average).
-* Intervals: percentile bootstrap over systems, documents or both (Deutsch et al., 2021), seeded.
+* Summary level: per document, the correlation across systems, averaged over documents. Documents
+  where a side is constant have no correlation: they are counted (``undefined``) and left out. With
+  ``summary_filter_p`` only the documents whose correlation has p <= that value are averaged (REALSumm's
+  analysis notebook, Bhandari et al., 2020); p-values as ``scipy.stats`` gives them (:mod:`.pvalues`).
+* Per document: every document's correlation and p-value (``per_document=True``).
+* Intervals: percentile bootstrap over systems, documents or both (Deutsch et al., 2021), seeded; the
+  same resamples serve every metric and the paired difference tests (:mod:`.difference`).
 * Sample size: random subsets of N documents (without replacement); the value is the mean over the
   subsets and the interval their percentiles.
-* Number of references, stemming, stopwords: :func:`rerun_variants` scores the config again through
-  the API, once per setting, and gives one Run per variant.
+* Variants: several runs (``{label: Run}``) in one table; :func:`rerun_variants` scores a config again
+  per setting; :func:`merge_correlations` joins the results of separate correlate runs.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
 import math
-from dataclasses import asdict, dataclass, field, replace
-from itertools import combinations
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass, field, replace
+from typing import Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..base.errors import RougeError
-from . import stats
-from .results import MEASURE_LABEL, MEASURES, Run, SystemMetric, from_document
+from . import difference, levels, pvalues, stats
+from .correlation_doc import Correlation, CorrelationRow, DocumentCorrelation, correlation_from_document
+from .human import HumanScores, load_human_scores
+from .levels import LEVELS, RESAMPLE_OVER, Draws
+from .results import MEASURES, Run
+from .validate import check_arguments
+from .variants import rerun_variants
 
-LEVELS = ("system", "summary")
-RESAMPLE_OVER = ("both", "systems", "documents")
+__all__ = ["Correlation", "CorrelationRow", "DocumentCorrelation", "HumanScores", "LEVELS", "RESAMPLE_OVER",
+           "correlate", "correlation_from_document", "load_human_scores", "merge_correlations", "rerun_variants",
+           "MetricKey"]
 
-
-@dataclass
-class HumanScores:
-    """Human judgments: one systems x documents array per score column (a complete grid)."""
-
-    systems: List[str]
-    documents: List[str]
-    columns: List[str]
-    values: Dict[str, np.ndarray]
-    source: str = ""
-
-
-def _number(text, column: str, where: str) -> float:
-    try:
-        value = float(text) if not isinstance(text, bool) else math.nan
-    except (TypeError, ValueError):
-        value = math.nan
-    if not math.isfinite(value):
-        raise RougeError(f"{where}: {column} is {text!r}, not a number")
-    return value
-
-
-def load_human_scores(path: str, system_column: str = "system", document_column: str = "document",
-                      columns: Optional[Sequence[str]] = None) -> HumanScores:
-    """Read human scores from CSV (or TSV) or JSONL: a system, a document and score columns per row."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise RougeError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RougeError(f"{path}: not UTF-8 text") from None
-    rows: List[Tuple[str, Mapping]] = []
-    if path.endswith((".jsonl", ".ndjson", ".json")):
-        for k, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RougeError(f"{path}:{k}: not a JSON object ({exc.msg})") from None
-            if not isinstance(obj, dict):
-                raise RougeError(f"{path}:{k}: not a JSON object")
-            rows.append((f"{path}:{k}", obj))
-    else:
-        dialect = "excel-tab" if path.endswith(".tsv") else "excel"
-        reader = csv.DictReader(io.StringIO(text), dialect=dialect)
-        for row in reader:
-            where = f"{path}:{reader.line_num}"
-            if None in row:
-                raise RougeError(f"{where}: more fields than the header has columns")
-            rows.append((where, row))
-    if not rows:
-        raise RougeError(f"{path}: no human scores")
-    first = rows[0][1]
-    for needed in (system_column, document_column):
-        if needed not in first:
-            raise RougeError(f"{path}: no {needed!r} column (columns: {', '.join(map(str, first))})")
-    if columns is None:
-        columns = [c for c in first if c not in (system_column, document_column)]
-    if not columns:
-        raise RougeError(f"{path}: no score column besides {system_column!r} and {document_column!r}")
-    cells: Dict[Tuple[str, str], List[float]] = {}
-    for where, row in rows:
-        if row.get(system_column) in (None, "") or row.get(document_column) in (None, ""):
-            raise RougeError(f"{where}: empty {system_column} or {document_column}")
-        key = (str(row[system_column]), str(row[document_column]))
-        if key in cells:
-            raise RougeError(f"{where}: a second score row for system {key[0]}, document {key[1]}")
-        for c in columns:
-            if c not in row or row[c] is None:
-                raise RougeError(f"{where}: no {c} value")
-        cells[key] = [_number(row[c], c, where) for c in columns]
-    systems = list(dict.fromkeys(s for s, _ in cells))
-    documents = list(dict.fromkeys(d for _, d in cells))
-    for s in systems:
-        for d in documents:
-            if (s, d) not in cells:
-                raise RougeError(f"{path}: no human score for system {s} on document {d} (the scores must cover "
-                                 "every system on every document: leave out the system or the document)")
-    values = {c: np.array([[cells[(s, d)][j] for d in documents] for s in systems]) for j, c in enumerate(columns)}
-    return HumanScores(systems, documents, list(columns), values, path)
-
-
-@dataclass(frozen=True)
-class CorrelationRow:
-    variant: str
-    metric: str
-    measure: str
-    human: str
-    level: str
-    coefficient: str
-    value: float
-    low: float
-    high: float
-    systems: int
-    documents: int
-    sample_size: Optional[int] = None
+MetricKey = Tuple[str, str, str]  # (variant, metric, measure)
 
 
 @dataclass
-class Correlation:
-    rows: List[CorrelationRow]
-    resamples: int = 1000
-    confidence: float = 95.0
-    seed: int = 0
-    resample: str = "both"
-    notes: List[str] = field(default_factory=list)
+class _Settings:
+    """What every (metric, measure, human column) of one correlate call is computed with."""
 
-    def to_document(self) -> dict:
-        return {"tool": "rouge155-correlate", "resamples": self.resamples, "confidence": self.confidence,
-                "seed": self.seed, "resample": self.resample, "notes": list(self.notes),
-                "rows": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-                          for k, v in asdict(r).items()} for r in self.rows]}  # NaN (no correlation) as null
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_document(), indent=1, allow_nan=False) + "\n"
-
-    def to_text(self) -> str:
-        lines = [f"Correlation with human scores; {self.confidence:g}% percentile bootstrap intervals, "
-                 f"{self.resamples} resamples over {self.resample}, seed {self.seed}"
-                 + ("; sample sizes: mean and percentiles over random document subsets." if
-                    any(r.sample_size for r in self.rows) else ".")]
-        lines.extend(f"note: {n}" for n in self.notes)
-        groups: Dict[Tuple, Dict[Tuple, Dict[str, CorrelationRow]]] = {}
-        for r in self.rows:
-            head = (r.human, r.level, r.sample_size)
-            groups.setdefault(head, {}).setdefault((r.variant, r.metric, r.measure), {})[r.coefficient] = r
-        for (human, level, size), table in groups.items():
-            any_row = next(iter(next(iter(table.values())).values()))
-            lines.append("")
-            what = f"{size} of {any_row.documents} documents" if size else f"{any_row.documents} documents"
-            lines.append(f"{human}: {level} level ({any_row.systems} systems, {what})")
-            coefs = list(next(iter(table.values())))
-            show_variant = any(k[0] != "-" for k in table)
-            wv = max([len(k[0]) for k in table] + [7]) if show_variant else 0
-            wm = max(len(k[1]) for k in table) + 2
-            first = f"{'variant':<{wv}}  " if show_variant else ""
-            lines.append(f"  {first}{'metric':<{wm}}" + "".join(f"  {c:<24}" for c in coefs).rstrip())
-            for (variant, metric, measure), by_coef in table.items():
-                cells = "".join(f"  {_fmt(by_coef[c]):<24}" for c in coefs).rstrip()
-                first = f"{variant:<{wv}}  " if show_variant else ""
-                lines.append(f"  {first}{metric + ' ' + MEASURE_LABEL[measure]:<{wm}}{cells}")
-        return "\n".join(lines) + "\n"
+    levels: Sequence[str]
+    coefficients: Sequence[str]
+    draws: Draws
+    confidence: float
+    subsets: Dict[int, Draws]
+    summary_filter_p: Optional[float]
+    per_document: bool
+    n_systems: int
+    n_documents: int
+    documents: List[str] = field(default_factory=list)
 
 
-def _fmt(r: CorrelationRow) -> str:
-    def f(x):
-        return "  nan" if not math.isfinite(x) else f"{x:+.3f}"
+def _check_arguments(human: HumanScores, measures, levels_, coefficients, resample, resamples, confidence, seed,
+                     sample_sizes, summary_filter_p) -> None:
+    if len(human.systems) < 2:
+        raise RougeError(f"correlation needs at least two systems; the human scores have one ({human.systems[0]})")
+    check_arguments([("measure", measures, MEASURES), ("level", levels_, LEVELS),
+                     ("coefficient", coefficients, stats.CORRELATIONS), ("resample", [resample], RESAMPLE_OVER)],
+                    resamples=resamples, confidence=confidence)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RougeError(f"seed must be a non-negative whole number, not {seed!r}")
+    if summary_filter_p is not None and not 0 < summary_filter_p <= 1:
+        raise RougeError(f"summary_filter_p must be in (0, 1], not {summary_filter_p!r}")
+    for size in sample_sizes:
+        if not 1 <= size <= len(human.documents):
+            raise RougeError(f"sample size {size} is not between 1 and the {len(human.documents)} documents scored")
 
-    return f"{f(r.value)} [{f(r.low)}, {f(r.high)}]"
 
-
-def correlation_from_document(doc: Mapping, source: str = "") -> Correlation:
-    """A Correlation back from its JSON (``rouge155-correlate --format json``)."""
-    try:
-        nan_fields = ("value", "low", "high")
-        rows = [CorrelationRow(**{k: (math.nan if k in nan_fields and v is None else v) for k, v in r.items()})
-                for r in doc["rows"]]
-        return Correlation(rows, int(doc["resamples"]), float(doc["confidence"]), int(doc["seed"]),
-                           str(doc["resample"]), [str(n) for n in doc.get("notes", [])])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RougeError(f"{source or 'correlation'}: not a rouge155-correlate JSON result ({exc})") from None
+def _subset_draws(n_sys: int, n_doc: int, resamples: int, seed: int, sizes: Sequence[int]) -> Dict[int, Draws]:
+    """Per sample size, ``resamples`` random subsets of that many documents as document weights."""
+    identity = np.tile(np.arange(n_sys), (resamples, 1))
+    out = {}
+    for size in sizes:
+        srng = np.random.Generator(np.random.PCG64([seed, size]))
+        chosen = np.zeros((resamples, n_doc))
+        for row in chosen:
+            row[srng.permutation(n_doc)[:size]] = n_doc / size  # weights summing to n_doc, as a resample's
+        out[size] = Draws(identity, np.ones((resamples, n_sys)), chosen, "documents", seed)
+    return out
 
 
 def _check(run: Run, human: HumanScores, metrics: Sequence[str], label: str) -> None:
@@ -211,30 +100,56 @@ def _check(run: Run, human: HumanScores, metrics: Sequence[str], label: str) -> 
                                      f"score for it in the ROUGE results{where}")
 
 
-def _system_level(m: np.ndarray, h: np.ndarray, coef: str) -> float:
-    return float(stats.CORRELATION_FUNCTIONS[coef](m.mean(axis=1), h.mean(axis=1))[0])
+def _summary_parts(m, h, coef: str, setup: _Settings):
+    """Per document: correlation, p-value (NaN unless asked for) and the mask of documents averaged."""
+    if setup.summary_filter_p is not None or setup.per_document:
+        values, p = pvalues.correlations_with_pvalues(m.T, h.T, coef)
+    else:
+        values = levels.per_document(m, h, coef)
+        p = np.full(values.shape, np.nan)
+    defined = np.isfinite(values)
+    keep = defined if setup.summary_filter_p is None else defined & (p <= setup.summary_filter_p)
+    return values, p, defined, keep
 
 
-def _summary_level(m: np.ndarray, h: np.ndarray, coef: str) -> float:
-    per_doc = stats.CORRELATION_FUNCTIONS[coef](m.T, h.T)
-    return float(np.mean(per_doc[np.isfinite(per_doc)])) if np.isfinite(per_doc).any() else math.nan
-
-
-def _boot_system(m, h, coef, sys_idx, weights):
-    d = m.shape[1]
-    mm = np.take_along_axis((weights @ m.T) / d, sys_idx, axis=1)
-    hm = np.take_along_axis((weights @ h.T) / d, sys_idx, axis=1)
-    return stats.CORRELATION_FUNCTIONS[coef](mm, hm)
-
-
-def _boot_summary(per_doc: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Per resample, the weighted mean over documents of the (finite) per-document correlations."""
-    per_doc = np.broadcast_to(per_doc, weights.shape)
-    ok = np.isfinite(per_doc)
-    w = weights * ok
-    total = w.sum(axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total > 0, (np.where(ok, per_doc, 0.0) * w).sum(axis=1) / total, np.nan)
+def _column_rows(key: MetricKey, column: str, m: np.ndarray, h: np.ndarray, setup: _Settings,
+                 out: List[CorrelationRow], documents: List[DocumentCorrelation]) -> None:
+    """Every level and coefficient of one metric against one human score column (level by level)."""
+    variant, metric, measure = key
+    boot_docs = levels.boot_per_document(m, h, setup.coefficients, setup.draws) if "summary" in setup.levels else {}
+    parts = {c: _summary_parts(m, h, c, setup) for c in setup.coefficients} \
+        if ("summary" in setup.levels or setup.per_document) else {}
+    if setup.per_document:
+        for coef, (values, p, _, keep) in parts.items():
+            documents.extend(DocumentCorrelation(variant, metric, measure, column, coef, d, float(values[j]),
+                                                 float(p[j]), setup.n_systems, bool(keep[j]))
+                             for j, d in enumerate(setup.documents))
+    for level in setup.levels:
+        for coef in setup.coefficients:
+            counts: Dict[str, Optional[int]] = {}
+            if level == "system":
+                value = levels.system_level(m, h, coef)
+                boot = levels.boot_system(m, h, coef, setup.draws)
+            else:
+                values, _, defined, keep = parts[coef]
+                value = levels.document_mean(values, keep)
+                boot = levels.weighted_document_mean(boot_docs[coef], setup.draws.document_weights, keep)
+                counts = {"documents_used": int(keep.sum()), "undefined": int((~defined).sum()),
+                          "filtered_out": (int((defined & ~keep).sum()) if setup.summary_filter_p is not None
+                                           else None)}
+            low, high = stats.percentile_interval(boot, setup.confidence)
+            out.append(CorrelationRow(variant, metric, measure, column, level, coef, value, low, high,
+                                      setup.n_systems, setup.n_documents, None, **counts))
+            for size, sub in setup.subsets.items():
+                if level == "system":
+                    vals = levels.boot_system(m, h, coef, sub)
+                else:
+                    vals = levels.weighted_document_mean(parts[coef][0], sub.document_weights, parts[coef][3])
+                finite = vals[np.isfinite(vals)]
+                lo, hi = stats.percentile_interval(vals, setup.confidence)
+                out.append(CorrelationRow(variant, metric, measure, column, level, coef,
+                                          float(finite.mean()) if finite.size else math.nan, lo, hi,
+                                          setup.n_systems, setup.n_documents, size))
 
 
 def correlate(
@@ -249,171 +164,148 @@ def correlate(
     seed: int = 0,
     resample: str = "both",
     sample_sizes: Sequence[int] = (),
+    summary_filter_p: Optional[float] = None,
+    per_document: bool = False,
+    compare_pairs: Sequence[Tuple[MetricKey, MetricKey]] = (),
+    against_best: bool = False,
+    correction: str = "holm",
+    alpha: float = 0.05,
+    decide_by: str = "permutation",
 ) -> Correlation:
-    """Correlate every metric and measure of each run (variant) with each human score column."""
+    """Correlate every metric and measure of each run (variant) with each human score column.
+
+    ``summary_filter_p``: average at summary level only the documents whose correlation has p <= it.
+    ``per_document``: keep every document's correlation and p-value (``Correlation.per_document``).
+    ``compare_pairs``: ((variant, metric, measure), (variant, metric, measure)) pairs to test (PERM and
+    BOOT, two-sided); ``against_best``: every metric against each column's best (one-sided), p-values
+    adjusted by ``correction``. Both on the resamples the intervals use.
+    """
     if isinstance(runs, Run):
         runs = {"": runs}
-    if len(human.systems) < 2:
-        raise RougeError(f"correlation needs at least two systems; the human scores have one ({human.systems[0]})")
-    for name, allowed in (("measure", MEASURES), ("level", LEVELS), ("coefficient", stats.CORRELATIONS)):
-        given = {"measure": measures, "level": levels, "coefficient": coefficients}[name]
-        for g in given:
-            if g not in allowed:
-                raise RougeError(f"unknown {name} {g!r}; use {', '.join(allowed)}")
-    if resample not in RESAMPLE_OVER:
-        raise RougeError(f"--resample must be one of {', '.join(RESAMPLE_OVER)}")
-    if resamples < 1:
-        raise RougeError("resamples must be at least 1")
-    if not 0 < confidence < 100:
-        raise RougeError("confidence must be between 0 and 100")
+    _check_arguments(human, measures, levels, coefficients, resample, resamples, confidence, seed, sample_sizes,
+                     summary_filter_p)
+    check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], difference.TESTS)],
+                    alpha=alpha)
     n_sys, n_doc = len(human.systems), len(human.documents)
-    for size in sample_sizes:
-        if not 1 <= size <= n_doc:
-            raise RougeError(f"sample size {size} is not between 1 and the {n_doc} documents scored")
-    rng = np.random.Generator(np.random.PCG64(seed))
-    if resample in ("both", "systems"):
-        sys_idx = stats.resample_indices(rng, n_sys, resamples)
-    else:
-        sys_idx = np.tile(np.arange(n_sys), (resamples, 1))
-    if resample in ("both", "documents"):
-        doc_idx = stats.resample_indices(rng, n_doc, resamples)
-    else:
-        doc_idx = np.tile(np.arange(n_doc), (resamples, 1))
-    weights = np.stack([np.bincount(r, minlength=n_doc) for r in doc_idx]).astype(float)
-    subsets = {}
-    for size in sample_sizes:
-        srng = np.random.Generator(np.random.PCG64([seed, size]))
-        chosen = np.zeros((resamples, n_doc))
-        for row in chosen:
-            row[srng.permutation(n_doc)[:size]] = n_doc / size  # weights summing to n_doc, as a resample's
-        subsets[size] = chosen
-    identity = np.tile(np.arange(n_sys), (resamples, 1))
-    resample_systems = resample in ("both", "systems")
-    sys_weights = np.stack([np.bincount(r, minlength=n_sys) for r in sys_idx]).astype(float)
-    out: List[CorrelationRow] = []
+    setup = _Settings(list(levels), list(coefficients), Draws.make(n_sys, n_doc, resamples, seed, resample),
+                      confidence, _subset_draws(n_sys, n_doc, resamples, seed, sample_sizes), summary_filter_p,
+                      per_document, n_sys, n_doc, list(human.documents))
+    rows: List[CorrelationRow] = []
+    documents: List[DocumentCorrelation] = []
+    grids: Dict[MetricKey, np.ndarray] = {}
     for label, run in runs.items():
         names = list(metrics) if metrics is not None else run.metrics
         _check(run, human, names, label)
         for metric in names:
             for measure in measures:
+                key = (label or "-", metric, measure)
                 m = run.matrix(metric, measure, human.systems, human.documents)
+                m = grids[key] = m / stats.overflow_scale(m)  # exact; correlations do not change
                 for column in human.columns:
                     h = human.values[column]
-                    for level in levels:
-                        if level == "summary":
-                            # Per document and resample of systems, every coefficient at once.
-                            per_doc = (stats.weighted_column_correlations(m, h, sys_weights, coefficients)
-                                       if resample_systems else None)
-                        for coef in coefficients:
-                            if level == "system":
-                                value = _system_level(m, h, coef)
-                                boot = _boot_system(m, h, coef, sys_idx, weights)
-                            else:
-                                value = _summary_level(m, h, coef)
-                                fixed = stats.CORRELATION_FUNCTIONS[coef](m.T, h.T)
-                                boot = _boot_summary(per_doc[coef] if per_doc is not None else fixed, weights)
-                            low, high = stats.percentile_interval(boot, confidence)
-                            out.append(CorrelationRow(label or "-", metric, measure, column, level, coef, value, low,
-                                                      high, n_sys, n_doc))
-                            for size, sub_weights in subsets.items():
-                                if level == "system":
-                                    vals = _boot_system(m, h, coef, identity, sub_weights)
-                                else:
-                                    vals = _boot_summary(fixed, sub_weights)
-                                finite = vals[np.isfinite(vals)]
-                                mean = float(finite.mean()) if finite.size else math.nan
-                                lo, hi = stats.percentile_interval(vals, confidence)
-                                out.append(CorrelationRow(label or "-", metric, measure, column, level, coef, mean,
-                                                          lo, hi, n_sys, n_doc, size))
-    return Correlation(out, resamples, confidence, seed, resample)
+                    _column_rows(key, column, m, h / stats.overflow_scale(h), setup, rows, documents)
+    corr = Correlation(rows, resamples, confidence, seed, resample, summary_filter_p=summary_filter_p,
+                       per_document=documents)
+    if compare_pairs or against_best:
+        corr.differences = _differences(grids, human, setup, list(compare_pairs), against_best, correction, alpha,
+                                        decide_by)
+    return corr
 
 
-# -- variants: ROUGE scored again through the API ------------------------------------------------
-def _subset_config(config, k: Optional[int]):
-    """Every evaluation once per subset of k of its references (k None: jackknife, M - 1 of M).
+def _differences(grids: Mapping[MetricKey, np.ndarray], human: HumanScores, setup: _Settings,
+                 pairs: List[Tuple[MetricKey, MetricKey]], best: bool, correction: str, alpha: float,
+                 decide_by: str) -> difference.Differences:
+    """The paired tests asked for, per human column, level and coefficient, on the shared resamples."""
+    for pair in pairs:
+        for key in pair:
+            if key not in grids:
+                raise RougeError(f"cannot compare {difference.label(*key)}: not among the metrics correlated")
+    draws = setup.draws
+    swaps = difference.Swaps.make(setup.n_systems, setup.n_documents, draws.resamples, draws.seed, draws.resample)
+    notes = []
+    if setup.summary_filter_p is not None and "summary" in setup.levels:
+        notes.append("the summary-level difference tests average every document with a correlation (the p filter "
+                     "selects documents per metric, so it is not applied to a difference)")
+    tests: List[difference.DifferenceTest] = []
+    for column in human.columns:
+        z = human.values[column] / stats.overflow_scale(human.values[column])
+        for level in setup.levels:
+            for coef in setup.coefficients:
+                where = (column, level, coef)
+                tests += _pair_tests(grids, z, where, pairs, setup, swaps, correction)
+                if best:
+                    tests += _best_tests(grids, z, where, setup, swaps, correction)
+    return difference.Differences(tests, correction, alpha, decide_by, notes)
 
-    Returns (config, {new eval id: original id}, [original ids left out for having too few references]).
+
+def _test(where: Tuple[str, str, str], a: MetricKey, b: MetricKey, r: difference.PairedDifference, alternative: str,
+          family: str, adjusted: Tuple[float, float], comparisons: int) -> difference.DifferenceTest:
+    (human, level, coefficient), (va, ma, sa), (vb, mb, sb) = where, a, b
+    return difference.DifferenceTest(
+        human=human, level=level, coefficient=coefficient, variant_a=va, metric_a=ma, measure_a=sa, variant_b=vb,
+        metric_b=mb, measure_b=sb, value_a=r.value_a, value_b=r.value_b, difference=r.difference, ci_low=r.ci_low,
+        ci_high=r.ci_high, p_permutation=r.p_permutation, p_bootstrap=r.p_bootstrap,
+        p_permutation_adjusted=adjusted[0], p_bootstrap_adjusted=adjusted[1], alternative=alternative,
+        exact_permutation=r.exact_permutation, family=family, comparisons=comparisons)
+
+
+def _pair_tests(grids, z, where, pairs, setup: _Settings, swaps, correction: str) -> List[difference.DifferenceTest]:
+    _, level, coef = where
+    results = [difference.paired_difference(grids[a], grids[b], z, level, coef, setup.draws, swaps, setup.confidence)
+               for a, b in pairs]
+    adj_perm = stats.correct([difference._p_or_one(r.p_permutation) for r in results], correction)
+    adj_boot = stats.correct([difference._p_or_one(r.p_bootstrap) for r in results], correction)
+    return [_test(where, a, b, r, "two-sided", "pair", (pp, pb), len(pairs))
+            for (a, b), r, pp, pb in zip(pairs, results, adj_perm, adj_boot)]
+
+
+def _best_tests(grids, z, where, setup: _Settings, swaps, correction: str) -> List[difference.DifferenceTest]:
+    _, level, coef = where
+    best, results = difference.against_best(grids, z, level, coef, setup.draws, swaps, setup.confidence, correction)
+    keys: Dict[Hashable, MetricKey] = {k: k for k in grids}  # the grids' keys, typed
+    return [_test(where, keys[best], keys[key], r, "greater", "best", (pp, pb), len(results))
+            for key, (r, pp, pb) in results.items()]
+
+
+def merge_correlations(parts: Sequence[Tuple[str, Correlation]]) -> Correlation:
+    """Several correlate results as one table: each part's rows (and tests) labelled with its name.
+
+    The parts must share the resampling settings (resamples, confidence, seed, what is resampled, the
+    summary-level filter), so that one heading describes every row.
     """
-    from ..inputs.config import EvalConfig
+    if not parts:
+        raise RougeError("nothing to merge")
+    first_label, first = parts[0]
+    for label, c in parts[1:]:
+        for name in ("resamples", "confidence", "seed", "resample", "summary_filter_p"):
+            if getattr(c, name) != getattr(first, name):
+                raise RougeError(f"cannot merge {label} with {first_label}: {name} differs "
+                                 f"({getattr(c, name)} vs {getattr(first, name)})")
+    rows, notes, tests, seen = [], [], [], set()
+    with_tests = [(label, c.differences) for label, c in parts if c.differences is not None]
+    for label, c in parts:
+        for r in c.rows:
+            r = replace(r, variant=_merged_label(label, r.variant))
+            key = (r.variant, r.metric, r.measure, r.human, r.level, r.coefficient, r.sample_size)
+            if key in seen:
+                raise RougeError(f"cannot merge: {label} repeats a row already given ({difference.label(*key[:3])}, "
+                                 f"{r.human}, {r.level}, {r.coefficient}); give the parts different names")
+            seen.add(key)
+            rows.append(r)
+        notes += [f"{label}: {n}" for n in c.notes]
+    merged = Correlation(rows, first.resamples, first.confidence, first.seed, first.resample, notes,
+                         first.summary_filter_p)
+    if with_tests:
+        head = with_tests[0][1]
+        for label, d in with_tests:
+            if (d.correction, d.alpha, d.decide_by) != (head.correction, head.alpha, head.decide_by):
+                raise RougeError(f"cannot merge {label}: its difference tests use another correction, alpha or test")
+            tests += [replace(t, variant_a=_merged_label(label, t.variant_a), variant_b=_merged_label(label, t.variant_b))
+                      for t in d.tests]
+        merged.differences = difference.Differences(tests, head.correction, head.alpha, head.decide_by,
+                                                    [f"{label}: {n}" for label, d in with_tests for n in d.notes])
+    return merged
 
-    evaluations, origin, left_out = [], {}, []
-    for n, ev in enumerate(config.evaluations):
-        size = (len(ev.model_ids) - 1) if k is None else k
-        if size < 1 or size > len(ev.model_ids):
-            left_out.append(ev.eval_id)
-            continue
-        for j, subset in enumerate(combinations(range(len(ev.model_ids)), size)):
-            new_id = f"{n}:{j}"
-            origin[new_id] = ev.eval_id
-            evaluations.append(replace(ev, eval_id=new_id, model_ids=[ev.model_ids[i] for i in subset]))
-    return EvalConfig(evaluations, list(config.peer_ids)), origin, left_out
 
-
-def _averaged(run: Run, origin: Mapping[str, str]) -> Run:
-    """Per original evaluation, the mean of its subsets' scores (the run's averages are dropped)."""
-    entries = []
-    for e in run.entries:
-        groups: Dict[str, List[int]] = {}
-        for k, eid in enumerate(e.eval_ids):
-            groups.setdefault(origin[eid], []).append(k)
-        ids = tuple(groups)
-        entries.append(SystemMetric(
-            e.system, e.metric, None, None, ids,
-            {m: np.array([e.scores[m][groups[i]].mean() for i in ids]) for m in MEASURES},
-            {c: np.array([e.counts[c][groups[i]].mean() for i in ids]) for c in e.counts},
-        ))
-    return Run(entries, run.settings, run.warnings)
-
-
-def rerun_variants(
-    config,
-    options,
-    systems: Optional[Sequence[str]] = None,
-    stem: Sequence[bool] = (),
-    stopwords: Sequence[bool] = (),
-    references: Sequence[Union[int, str]] = (),
-    data_dir: Optional[str] = None,
-    source=None,
-) -> Tuple[Dict[str, Run], List[str]]:
-    """Score ``config`` once per variant (stemming and stopword removal on/off, each number of
-    references k over all k-subsets, or ``"jackknife"``) through the API; returns ({label: Run}, notes).
-
-    Empty ``stem``/``stopwords`` keep the options' setting; empty ``references`` uses all references.
-    """
-    from .. import __version__
-    from ..api import iter_results
-    from ..output.report import result_document
-
-    systems = list(systems) if systems is not None else sorted(config.peer_ids)
-    stems = list(stem) or [options.stem]
-    stops = list(stopwords) or [options.remove_stopwords]
-    refs = list(references) or [None]
-    runs: Dict[str, Run] = {}
-    notes: List[str] = []
-    for st in stems:
-        for sw in stops:
-            # Only per-evaluation scores are used: one bootstrap resample is enough for the averages.
-            opts = replace(options, stem=st, remove_stopwords=sw, per_eval=False, verbose=False, resamples="1")
-            for k in refs:
-                parts = []
-                if len(stems) > 1 or stem:
-                    parts.append("-m" if st else "no -m")
-                if len(stops) > 1 or stopwords:
-                    parts.append("-s" if sw else "no -s")
-                if k is not None:
-                    parts.append("jackknife" if k == "jackknife" else f"{k} ref" + ("s" if k != 1 else ""))
-                label = ", ".join(parts) or "-"
-                if k is None:
-                    cfg, origin, left_out = config, None, []
-                else:
-                    cfg, origin, left_out = _subset_config(config, None if k == "jackknife" else int(k))
-                    if left_out:
-                        notes.append(f"{label}: documents with too few references left out: {', '.join(left_out)}")
-                    if not cfg.evaluations:
-                        raise RougeError(f"{label}: no evaluation has enough references")
-                warnings: List[str] = []
-                results = list(iter_results(cfg, opts, systems, data_dir=data_dir, source=source,
-                                            warn=warnings.append))
-                run = from_document(result_document(results, opts, warnings, True, __version__))
-                runs[label] = _averaged(run, origin) if origin is not None else run
-    return runs, notes
+def _merged_label(label: str, variant: str) -> str:
+    return label if variant in ("", "-") else f"{label}: {variant}"

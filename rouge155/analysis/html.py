@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .compare import Comparison
 from .correlate import Correlation
+from .difference import label
 from .results import MEASURE_LABEL, MEASURES, Run, perl_flags
 
 ROW = 18  # px per system in the charts
@@ -37,34 +38,64 @@ details{margin:4px 0 10px}summary{cursor:pointer;color:#1f5fa8}
 
 
 def _e(text) -> str:
+    """Every value that reaches the page goes through here (text and attribute values alike)."""
     return html.escape(str(text), quote=True)
 
 
-def _num(value: float, digits: int = 5, css: str = "num", attrs: str = "") -> str:
-    shown = "nan" if not math.isfinite(value) else f"{value:.{digits}f}"
-    return f'<td class="{css}" data-value="{_e(repr(float(value)))}"{attrs}>{shown}</td>'
+def _attrs(attrs: Optional[Mapping[str, object]]) -> str:
+    """`` name="value"`` pairs, every value escaped."""
+    return "".join(f' {name}="{_e(value)}"' for name, value in (attrs or {}).items())
+
+
+def _shown(value: float, digits: int) -> str:
+    """A number as the tables show it: fixed places, or powers of ten for values near the float maximum."""
+    if not math.isfinite(value):
+        return "nan"
+    return f"{value:.{digits}f}" if abs(value) < 1e15 else f"{value:.3e}"
+
+
+def _num(value: float, digits: int = 5, css: str = "num", attrs: Optional[Mapping[str, object]] = None) -> str:
+    value = float(value)
+    shown = _shown(value, digits)
+    return f'<td class="{_e(css)}" data-value="{_e(repr(value))}"{_attrs(attrs)}>{shown}</td>'
 
 
 def _plain(value: float, digits: int) -> str:
-    shown = "nan" if not math.isfinite(value) else f"{value:.{digits}f}"
+    value = float(value)
+    shown = _shown(value, digits)
     if shown != "nan" and float(shown) == value:
         return f"<td>{shown}</td>"
-    return f'<td data-value="{value!r}">{shown}</td>'
+    return f'<td data-value="{_e(repr(value))}">{shown}</td>'
+
+
+def _position(v: float, lo: float, hi: float) -> float:
+    """Where v lies on [lo, hi], as a share (halves first: hi - lo may overflow for scores near 1e308)."""
+    return (v / 2 - lo / 2) / (hi / 2 - lo / 2)
+
+
+def _clamped(share: float) -> float:
+    """A chart position inside its panel (NaN, for a value that overflowed, at the left edge)."""
+    return min(1.0, max(0.0, share)) if math.isfinite(share) else 0.0
 
 
 def _nice(lo: float, hi: float) -> Tuple[float, float, List[float]]:
-    """An axis range covering [lo, hi] with 3-6 round ticks."""
+    """An axis range covering [lo, hi] with 3-6 round ticks (any finite values, up to +-1.7e308)."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
         lo, hi = 0.0, 1.0
     if hi <= lo:
         # One value (e.g. every score 0): a small range around it, not below 0 for scores >= 0.
-        lo, hi = (lo - 0.05 if lo - 0.05 >= 0 or lo < 0 else 0.0), hi + 0.05
-    raw = (hi - lo) / 4
-    mag = 10 ** math.floor(math.log10(raw))
+        pad = max(0.05, abs(lo) * 0.05)
+        lo, hi = (lo - pad if lo - pad >= 0 or lo < 0 else 0.0), hi + pad
+    raw = hi / 4 - lo / 4
+    mag = 10.0 ** math.floor(math.log10(raw)) if raw > 0 else 0.0
+    if not mag > 0:  # a range within the smallest subnormals: no round ticks to find
+        return lo, hi, [lo, hi]
     step = next(s * mag for s in (1, 2, 2.5, 5, 10) if s * mag >= raw)
     a, b = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    ticks = [a + i * step for i in range(int(round((b - a) / step)) + 1)]
-    return a, b, ticks
+    if not (math.isfinite(a) and math.isfinite(b)):  # rounding out to a tick left the float range
+        a, b = lo, hi
+    ticks = [a + i * step for i in range(int(round(b / step - a / step)) + 1)]
+    return a, b, [t for t in ticks if math.isfinite(t)]
 
 
 def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, ticks: Sequence[float],
@@ -72,7 +103,7 @@ def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, tick
     parts = [f'<text x="{x0 + PANEL_W / 2:.1f}" y="{top - 20:.1f}" text-anchor="middle" font-weight="600">'
              f'{_e(title)}</text>']
     for t in ticks:
-        x = x0 + (t - lo) / (hi - lo) * PANEL_W
+        x = x0 + _position(t, lo, hi) * PANEL_W
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4:.1f}" x2="{x:.1f}" y2="{top + height:.1f}" stroke="#e3e7ed"/>')
         parts.append(f'<text x="{x:.1f}" y="{top - 7:.1f}" text-anchor="middle">{t:g}</text>')
     parts.append(f'<rect x="{x0}" y="{top - 4:.1f}" width="{PANEL_W}" height="{height + 4:.1f}" fill="none" '
@@ -120,7 +151,7 @@ def interval_chart(labels: Sequence[str], panels: Sequence[Tuple[str, np.ndarray
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
 
         def x(v):
-            return x0 + (v - lo) / (hi - lo) * PANEL_W
+            return x0 + _clamped(_position(v, lo, hi)) * PANEL_W
 
         if zero and lo < 0 < hi:
             parts.append(f'<line x1="{x(0):.1f}" y1="{top:.1f}" x2="{x(0):.1f}" y2="{top + height:.1f}" '
@@ -156,7 +187,7 @@ def distribution_chart(labels: Sequence[str], panels: Sequence[Tuple[str, Sequen
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
 
         def x(v):
-            return x0 + (v - lo) / (hi - lo) * PANEL_W
+            return x0 + _clamped(_position(v, lo, hi)) * PANEL_W
 
         for i, values in enumerate(rows):
             if not len(values):
@@ -222,11 +253,11 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
     # The full table of averages.
     if with_ci:
         head = "".join(f'<th colspan="3">{m.replace("_", " ")} ({MEASURE_LABEL[m]})</th>' for m in MEASURES)
-        sub = "".join(f"<th>mean</th><th>{conf}% low</th><th>high</th>" for _ in MEASURES)
+        sub = "".join(f"<th>mean</th><th>{_e(conf)}% low</th><th>high</th>" for _ in MEASURES)
         rows = []
         for e in with_ci:
             cells = "".join(
-                _num(getattr(e.average[m], stat), attrs=f' data-measure="{m}" data-stat="{stat}"')
+                _num(getattr(e.average[m], stat), attrs={"data-measure": m, "data-stat": stat})
                 for m in MEASURES for stat in ("mean", "low", "high"))
             rows.append(f'<tr data-system="{_e(e.system)}"><td>{_e(e.system)}</td>{cells}'
                         f'<td class="num">{len(e.eval_ids)}</td></tr>')
@@ -235,7 +266,7 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
     totals = [e for e in entries if e.totals is not None]
     if totals:
         rows = "".join(f'<tr data-system="{_e(e.system)}"><td>{_e(e.system)}</td>'
-                       + "".join(_num(e.totals[c], 0, attrs=f' data-count="{c}"')
+                       + "".join(_num(e.totals[c], 0, attrs={"data-count": c})
                                  for c in ("model_count", "peer_count", "hit")) + "</tr>" for e in totals)
         out.append(f'<table class="totals" data-metric="{_e(metric)}"><tr><th>system</th><th>model count</th>'
                    f'<th>peer count</th><th>hit</th></tr>{rows}</table>')
@@ -268,8 +299,9 @@ def _comparison_table(c: Comparison, tests) -> str:
         sig = p < c.alpha
         rows.append(
             f'<tr class="{"sig" if sig else ""}" data-a="{_e(t.system_a)}" data-b="{_e(t.system_b)}" '
-            f'data-measure="{t.measure}"><td>{_e(c.verdict(t))}, p = {_pfmt(p)}</td><td>{MEASURE_LABEL[t.measure]}</td>'
-            f'<td class="num">{t.n}</td>{_num(t.difference)}{_num(t.ci_low)}{_num(t.ci_high)}'
+            f'data-measure="{_e(t.measure)}"><td>{_e(c.verdict(t))}, p = {_pfmt(p)}</td>'
+            f'<td>{_e(MEASURE_LABEL.get(t.measure, t.measure))}</td>'
+            f'<td class="num">{_e(t.n)}</td>{_num(t.difference)}{_num(t.ci_low)}{_num(t.ci_high)}'
             f"{_num(t.p_permutation, 4)}{_num(t.p_permutation_adjusted, 4)}{_num(t.p_bootstrap, 4)}"
             f"{_num(t.p_bootstrap_adjusted, 4)}</tr>")
     matrices = "".join(win_matrix(c, tests, m) for m in dict.fromkeys(t.measure for t in tests))
@@ -322,52 +354,89 @@ def _pfmt(p: float) -> str:
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
+def _correlation_label(key) -> str:
+    variant, metric, measure, size = key
+    return label(variant, metric, measure) + (f" ({size} docs)" if size else "")
+
+
+def _correlation_table(corr: Correlation, human: str, level: str, rows) -> List[str]:
+    """One (human score, level): the interval chart and the table (at summary level with the number of
+    documents averaged per coefficient)."""
+    keys = list(dict.fromkeys((r.variant, r.metric, r.measure, r.sample_size) for r in rows))
+    coefs = list(dict.fromkeys(r.coefficient for r in rows))
+    index = {(r.variant, r.metric, r.measure, r.sample_size, r.coefficient): r for r in rows}
+    labels = [_correlation_label(k) for k in keys]
+    panels = []
+    for c in coefs:
+        got = [index.get(k + (c,)) for k in keys]
+        panels.append((c, *(np.array([getattr(g, a) if g else np.nan for g in got]) for a in ("value", "low", "high"))))
+    first = rows[0]
+    out = [f"<h3>{_e(human)}: {_e(level)} level ({_e(first.systems)} systems, {_e(first.documents)} documents)</h3>",
+           interval_chart(labels, panels, fixed=(-1.0, 1.0), zero=True, css="chart-correlation",
+                          caption=f"{human}, {level} level: correlation and interval per ROUGE variant")]
+    with_n = any(r.documents_used is not None for r in rows)
+    trs = []
+    for k, lab in zip(keys, labels):
+        cells = ""
+        for c in coefs:
+            r = index.get(k + (c,))
+            if r is None:
+                cells += "<td></td>" * (4 if with_n else 3)
+                continue
+            cells += (_num(r.value, 4, attrs={"data-coef": c, "data-stat": "value"})
+                      + _num(r.low, 4, "num ci", {"data-coef": c, "data-stat": "low"})
+                      + _num(r.high, 4, "num ci", {"data-coef": c, "data-stat": "high"}))
+            if with_n:
+                used = "" if r.documents_used is None else _e(r.documents_used)
+                cells += f'<td class="num"{_attrs({"data-coef": c, "data-stat": "documents_used"})}>{used}</td>'
+        trs.append(f"<tr><td>{_e(lab)}</td>{cells}</tr>")
+    span = 4 if with_n else 3
+    head = "".join(f'<th colspan="{span}">{_e(c)}</th>' for c in coefs)
+    sub = (f"<th>value</th><th>{corr.confidence:g}% low</th><th>high</th>" + ("<th>n</th>" if with_n else "")) * len(coefs)
+    out.append(f'<table class="correlation"{_attrs({"data-human": human, "data-level": level})}><tr><th rowspan="2">'
+               f"variant</th>{head}</tr><tr>{sub}</tr>" + "".join(trs) + "</table>")
+    undefined = [f"{_correlation_label(k)}: {index[k + (c,)].undefined}" for k in keys for c in coefs[:1]
+                 if k + (c,) in index and index[k + (c,)].undefined]
+    if undefined:
+        out.append(f'<p class="muted">Documents without a correlation (a side constant across systems), left out: '
+                   f"{_e('; '.join(undefined))}.</p>")
+    return out
+
+
 def _correlation_section(corr: Correlation) -> str:
     out = ['<section id="correlation"><h2>Correlation with human scores</h2>',
-           f'<p class="muted">{corr.confidence:g}% percentile bootstrap intervals ({corr.resamples} resamples over '
-           f"{_e(corr.resample)}, seed {corr.seed})"
-           + ("; rows with a sample size: mean and percentiles over random subsets of that many documents."
-              if any(r.sample_size for r in corr.rows) else ".") + "</p>"]
+           f'<p class="muted">{_e(corr.heading())}.</p>']
     out.extend(f'<p class="muted">note: {_e(n)}</p>' for n in corr.notes)
     groups: Dict[Tuple[str, str], List] = {}
     for r in corr.rows:
         groups.setdefault((r.human, r.level), []).append(r)
     for (human, level), rows in groups.items():
-        keys = list(dict.fromkeys((r.variant, r.metric, r.measure, r.sample_size) for r in rows))
-        coefs = list(dict.fromkeys(r.coefficient for r in rows))
-        index = {(r.variant, r.metric, r.measure, r.sample_size, r.coefficient): r for r in rows}
-
-        def label(k):
-            variant, metric, measure, size = k
-            text = f"{metric} {MEASURE_LABEL[measure]}"
-            if variant not in ("", "-"):
-                text = f"{variant}: {text}"
-            return text + (f" ({size} docs)" if size else "")
-
-        labels = [label(k) for k in keys]
-        panels = []
-        for c in coefs:
-            got = [index.get(k + (c,)) for k in keys]
-            panels.append((c, *(np.array([getattr(g, a) if g else np.nan for g in got]) for a in ("value", "low", "high"))))
-        first = rows[0]
-        out.append(f"<h3>{_e(human)}: {level} level ({first.systems} systems, {first.documents} documents)</h3>")
-        out.append(interval_chart(labels, panels, fixed=(-1.0, 1.0), zero=True, css="chart-correlation",
-                                  caption=f"{human}, {level} level: correlation and interval per ROUGE variant"))
-        trs = []
-        for k, lab in zip(keys, labels):
-            cells = ""
-            for c in coefs:
-                r = index.get(k + (c,))
-                cells += (_num(r.value, 4, attrs=f' data-coef="{c}" data-stat="value"')
-                          + _num(r.low, 4, "num ci", f' data-coef="{c}" data-stat="low"')
-                          + _num(r.high, 4, "num ci", f' data-coef="{c}" data-stat="high"')) if r else "<td></td>" * 3
-            trs.append(f"<tr><td>{_e(lab)}</td>{cells}</tr>")
-        head = "".join(f'<th colspan="3">{c}</th>' for c in coefs)
-        sub = f"<th>value</th><th>{corr.confidence:g}% low</th><th>high</th>" * len(coefs)
-        out.append(f'<table class="correlation" data-human="{_e(human)}" data-level="{level}"><tr><th rowspan="2">'
-                   f"variant</th>{head}</tr><tr>{sub}</tr>" + "".join(trs) + "</table>")
+        out.extend(_correlation_table(corr, human, level, rows))
+    if corr.differences is not None:
+        out.append(_differences_table(corr))
     out.append("</section>")
     return "".join(out)
+
+
+def _differences_table(corr: Correlation) -> str:
+    d = corr.differences
+    assert d is not None
+    rows = []
+    for t in d.tests:
+        verdict = d.verdict(t)
+        attrs = {"class": "sig" if verdict != "~" else "", "data-human": t.human, "data-level": t.level,
+                 "data-coef": t.coefficient, "data-family": t.family}
+        rows.append(f"<tr{_attrs(attrs)}><td>{_e(t.human)}</td><td>{_e(t.level)}</td><td>{_e(t.coefficient)}</td>"
+                    f"<td>{_e(label(t.variant_a, t.metric_a, t.measure_a))}</td><td>{_e(verdict)}</td>"
+                    f"<td>{_e(label(t.variant_b, t.metric_b, t.measure_b))}</td><td>{_e(t.family)}</td>"
+                    f"{_num(t.difference, 4)}{_num(t.ci_low, 4)}{_num(t.ci_high, 4)}{_num(t.p_permutation, 4)}"
+                    f"{_num(t.p_permutation_adjusted, 4)}{_num(t.p_bootstrap, 4)}{_num(t.p_bootstrap_adjusted, 4)}</tr>")
+    notes = "".join(f'<p class="muted">note: {_e(n)}</p>' for n in d.notes)
+    return ('<h3>Differences between correlations</h3><p class="muted">'
+            + _e(d.heading(corr.resamples, corr.resample, corr.seed, corr.confidence)) + "</p>" + notes
+            + '<table class="differences"><tr><th>human</th><th>level</th><th>coefficient</th><th>A</th><th></th>'
+            f"<th>B</th><th>family</th><th>A - B</th><th>{corr.confidence:g}% low</th><th>high</th><th>p perm.</th>"
+            "<th>adjusted</th><th>p boot.</th><th>adjusted</th></tr>" + "".join(rows) + "</table>")
 
 
 def render_html(run: Optional[Run] = None, comparison: Optional[Comparison] = None,

@@ -1,7 +1,6 @@
 """``--format json`` results as small dataclasses: one :class:`Run` per file (or several combined)."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -9,6 +8,7 @@ import numpy as np
 
 from ..base.errors import RougeError
 from ..base.perl import fmt_num, perl_num
+from .validate import Reader, parse_json, show
 
 MEASURES = ("recall", "precision", "f_score")
 MEASURE_LABEL = {"recall": "R", "precision": "P", "f_score": "F"}
@@ -76,38 +76,69 @@ class Run:
         return out
 
 
-def _interval(d: Mapping) -> Interval:
-    return Interval(float(d["mean"]), float(d["low"]), float(d["high"]))
+_COUNTS = ("model_count", "peer_count", "hit")
+_WHAT = "rouge155 --format json result"
+
+
+def _entry(r: Reader, m: Mapping, where: str) -> SystemMetric:
+    """One (system, metric) of the document, every field checked."""
+    avg = r.field(m, "average", where)
+    if isinstance(avg, dict) and "recall" in avg:
+        intervals: Dict[str, Interval] = {}
+        for k in MEASURES:
+            iv = r.field(avg, k, f"{where}.average")
+            intervals[k] = Interval(*(r.number(r.field(iv, s, f"{where}.average.{k}"), f"{where}.average.{k}.{s}")
+                                    for s in ("mean", "low", "high")))
+        average: Optional[Dict[str, Interval]] = intervals
+        totals = None
+    else:
+        average = None
+        totals = {k: r.number(r.field(avg, k, f"{where}.average"), f"{where}.average.{k}") for k in _COUNTS}
+    ids: List[str] = []
+    values: Dict[str, List[float]] = {k: [] for k in MEASURES + _COUNTS}
+    for at, inst in r.objects(r.field(m, "instances", where), f"{where}.instances"):
+        ids.append(r.text(r.field(inst, "eval_id", at), f"{at}.eval_id"))
+        for k in values:
+            values[k].append(r.number(r.field(inst, k, at), f"{at}.{k}"))
+    return SystemMetric(
+        system=r.text(r.field(m, "system", where), f"{where}.system"),
+        metric=r.text(r.field(m, "metric", where), f"{where}.metric"),
+        average=average,
+        totals=totals,
+        eval_ids=tuple(ids),
+        scores={k: np.array(values[k], dtype=float) for k in MEASURES},
+        counts={k: np.array(values[k], dtype=float) for k in _COUNTS},
+    )
+
+
+def _run_settings(r: Reader, doc: Mapping) -> Dict[str, object]:
+    """The run-wide fields: version, -c, -r, -t, precision of the values, and the options set."""
+    return {
+        "rouge155_version": r.text(r.field(doc, "rouge155_version", ""), "rouge155_version"),
+        "confidence": r.number(r.field(doc, "confidence", ""), "confidence", 0.0, 100.0),
+        "resamples": r.number(r.field(doc, "resamples", ""), "resamples", 0.0),
+        "token_mode": r.integer(r.field(doc, "token_mode", ""), "token_mode", 0, 2),
+        "precise": r.flag(r.field(doc, "precise", ""), "precise"),
+        "options": _options_read_back(r.scalars(r.field(doc, "settings", "", {}) or {}, "settings"), f"{r.source}: "),
+    }
 
 
 def from_document(doc: Mapping, source: str = "") -> Run:
-    """A Run from the parsed ``--format json`` document (``source`` names it in messages)."""
-    where = f"{source}: " if source else ""
-    try:
-        entries = []
-        for m in doc["metrics"]:
-            avg = m["average"]
-            if "recall" in avg:
-                average, totals = {k: _interval(avg[k]) for k in MEASURES}, None
-            else:
-                average, totals = None, {k: float(avg[k]) for k in ("model_count", "peer_count", "hit")}
-            inst = m["instances"]
-            entries.append(SystemMetric(
-                system=str(m["system"]),
-                metric=str(m["metric"]),
-                average=average,
-                totals=totals,
-                eval_ids=tuple(str(i["eval_id"]) for i in inst),
-                scores={k: np.array([float(i[k]) for i in inst]) for k in MEASURES},
-                counts={k: np.array([float(i[k]) for i in inst]) for k in ("model_count", "peer_count", "hit")},
-            ))
-        settings = {k: doc[k] for k in ("rouge155_version", "confidence", "resamples", "token_mode", "precise")}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RougeError(f"{where}not a rouge155 --format json result ({type(exc).__name__}: {exc})") from None
-    settings["options"] = _options_read_back(doc.get("settings"), where)
+    """A Run from the parsed ``--format json`` document (``source`` names it in messages).
+
+    Every field is checked (types, finite numbers, known token modes): a document that cannot be used
+    is one RougeError line naming the field.
+    """
+    r = Reader(source, _WHAT)
+    if not isinstance(doc, dict):
+        raise r.fail("the document", f"is {show(doc)}, not an object")
+    entries = [_entry(r, m, where) for where, m in r.objects(r.field(doc, "metrics", ""), "metrics")]
+    settings = _run_settings(r, doc)
+    # Keep the numbers as the file gives them (95, not 95.0) for the report's labels.
+    settings["confidence"], settings["resamples"] = doc["confidence"], doc["resamples"]
     if source:
         settings["source"] = source
-    return Run(entries, [settings], [str(w) for w in doc.get("warnings", [])])
+    return Run(entries, [settings], r.texts(r.field(doc, "warnings", "", []), "warnings"))
 
 
 def _options_read_back(settings: object, where: str) -> Dict[str, object]:
@@ -129,14 +160,16 @@ def _options_read_back(settings: object, where: str) -> Dict[str, object]:
 
 
 def read_json_object(path: str, what: str = "a rouge155 --format json result") -> dict:
-    """A JSON file holding an object; one clear error otherwise."""
+    """A JSON file holding an object; one clear error otherwise (unreadable, not UTF-8, not JSON,
+    nested too deeply, numbers Python will not convert)."""
     try:
         with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+            text = fh.read()
     except OSError as exc:
         raise RougeError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RougeError(f"{path}: not JSON ({exc})") from None
+    except UnicodeDecodeError:
+        raise RougeError(f"{path}: not JSON (not UTF-8 text)") from None
+    doc = parse_json(text, path)
     if not isinstance(doc, dict):
         raise RougeError(f"{path}: not {what}")
     return doc

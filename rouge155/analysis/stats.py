@@ -6,6 +6,7 @@ tests): Pearson's r, Spearman's rho (Pearson on average ranks), Kendall's tau-b;
 """
 from __future__ import annotations
 
+import math
 from typing import Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
@@ -57,16 +58,24 @@ def spearman_rows(x, y) -> np.ndarray:
     return pearson_rows(rank_rows(x), rank_rows(y))
 
 
-def kendall_rows(x, y) -> np.ndarray:
-    """Kendall's tau-b per row (scipy's default variant; NaN where a row is constant)."""
+def kendall_blocks(x, y):
+    """Row blocks of ``x`` and ``y`` for Kendall's tau: (rows slice, concordant - discordant pairs, sign
+    matrices of x and y, each (rows, n, n)), a block at a time within the memory budget."""
     x, y = _as_rows(x), _as_rows(y)
     rows, n = x.shape
-    out = np.empty(rows)
-    pairs = n * (n - 1) / 2.0
     for sl in _chunks(rows, n):
         sx = np.sign(x[sl][:, :, None] - x[sl][:, None, :])
         sy = np.sign(y[sl][:, :, None] - y[sl][:, None, :])
-        score = (sx * sy).sum(axis=(1, 2)) / 2.0  # concordant - discordant
+        yield sl, (sx * sy).sum(axis=(1, 2)) / 2.0, sx, sy
+
+
+def kendall_rows(x, y) -> np.ndarray:
+    """Kendall's tau-b per row (scipy's default variant; NaN where a row is constant)."""
+    x = _as_rows(x)
+    rows, n = x.shape
+    out = np.empty(rows)
+    pairs = n * (n - 1) / 2.0
+    for sl, score, sx, sy in kendall_blocks(x, y):
         tx = ((sx == 0).sum(axis=(1, 2)) - n) / 2.0  # pairs tied in x
         ty = ((sy == 0).sum(axis=(1, 2)) - n) / 2.0
         denom = np.sqrt((pairs - tx) * (pairs - ty))
@@ -93,12 +102,28 @@ def percentile_interval(values, confidence: float) -> Tuple[float, float]:
     return float(low), float(high)
 
 
+_LARGE = 2.0 ** 500  # beyond this, sums and squares of scores may overflow
+
+
+def overflow_scale(*arrays) -> float:
+    """A power of two s such that every value / s is at most 2**500 in size (1.0 for ordinary scores).
+
+    Dividing by s is exact, and every statistic here is unchanged by it (correlations) or scales with it
+    (means, differences), so scores up to the float maximum (+-1.7e308) give the right result instead of
+    overflowing to inf in a sum.
+    """
+    largest = max((float(np.max(np.abs(a))) for a in arrays if np.size(a)), default=0.0)
+    if not (math.isfinite(largest) and largest > _LARGE):
+        return 1.0
+    return 2.0 ** (math.frexp(largest)[1] - 500)
+
+
 def resample_indices(rng: np.random.Generator, n: int, resamples: int) -> np.ndarray:
     """``resamples`` x ``n`` indices drawn with replacement (the bootstrap's samples)."""
     return rng.integers(0, n, size=(resamples, n))
 
 
-def _at_least(values: np.ndarray, observed: float) -> np.ndarray:
+def at_least(values: np.ndarray, observed: float) -> np.ndarray:
     # Values equal to the observed one up to rounding count as equal (as scipy's permutation_test does).
     return values >= observed - 1e-12 * max(1.0, abs(observed))
 
@@ -114,7 +139,7 @@ def paired_bootstrap(a, b, indices: np.ndarray, confidence: float = 95.0) -> Tup
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     observed = float(d.mean())
     boot = d[indices].mean(axis=1)
-    extreme = int(_at_least(np.abs(boot - observed), abs(observed)).sum())
+    extreme = int(at_least(np.abs(boot - observed), abs(observed)).sum())
     p = (1 + extreme) / (len(boot) + 1)
     low, high = percentile_interval(boot, confidence)
     return min(1.0, p), low, high
@@ -137,7 +162,7 @@ def paired_permutation(a, b, flips: np.ndarray, exact: bool) -> float:
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     observed = abs(float(d.mean()))
     null = np.abs((flips * d[None, :]).mean(axis=1))
-    extreme = int(_at_least(null, observed).sum())
+    extreme = int(at_least(null, observed).sum())
     p = extreme / len(null) if exact else (1 + extreme) / (len(null) + 1)
     return min(1.0, p)
 

@@ -43,12 +43,22 @@ def _split(values: Sequence[str]) -> List[str]:
 def _guarded(fn):
     """Run a command body: a RougeError becomes one line on stderr and status 1."""
     def wrapper(*args, **kwargs):
+        import warnings
+
+        import numpy as np
+
         name = click.get_current_context().info_name
         try:
-            return fn(*args, **kwargs)
+            # Overflow and NaN are handled where they arise (null in JSON, "nan" in text), so numpy's
+            # warnings would only add lines to stderr.
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return fn(*args, **kwargs)
         except RougeError as exc:
             click.echo(f"{name}: {exc}", err=True)
             sys.exit(1)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise  # usage errors: one line and status 2, by _Command
         except KeyboardInterrupt:
             sys.exit(130)
         except BrokenPipeError:  # e.g. piped into head: stop quietly
@@ -67,12 +77,42 @@ def _guarded(fn):
     return wrapper
 
 
+class _Command(click.Command):
+    """A click command whose usage errors are one line on stderr and status 2 (click's own are four)."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        prog = prog_name or os.path.basename(sys.argv[0]) or self.name
+        try:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            click.echo(f"{prog}: {exc.format_message()} (see {prog} --help)", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(f"{prog}: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            sys.exit(130)
+
+
+_CONTEXT = {"help_option_names": ["-h", "--help"]}
 _measure_choice = click.Choice(list(MEASURES) + ["all"])
 
 
 def _measures(values: Sequence[str], default: Sequence[str]) -> List[str]:
     got = list(values) or list(default)
     return list(MEASURES) if "all" in got else list(dict.fromkeys(got))
+
+
+def _decision_options(correction: str, family: str) -> list:
+    """--correction, --alpha, --test: how a p-value becomes a verdict (compare: pairs; correlate: differences)."""
+    return [
+        click.option("--correction", type=click.Choice(CORRECTIONS), default=correction, show_default=True,
+                     help=f"Adjustment of p-values over {family}."),
+        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+                     show_default=True, help="Significance level of the verdicts."),
+        click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
+                     show_default=True, help="Which test's adjusted p-value decides the verdict."),
+    ]
 
 
 def _test_options(f):
@@ -83,13 +123,9 @@ def _test_options(f):
         click.option("--system", multiple=True, help="System(s) to compare (repeatable; default all)."),
         click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True,
                      help="Bootstrap resamples and random sign patterns."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random draws."),
-        click.option("--correction", type=click.Choice(CORRECTIONS), default="bonferroni", show_default=True,
-                     help="Adjustment of p-values over the pairs of each metric."),
-        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
-                     show_default=True, help="Significance level of the verdicts."),
-        click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
-                     show_default=True, help="Which test's adjusted p-value decides the verdict."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Seed of the random draws (a whole number, 0 or more)."),
+        *_decision_options("bonferroni", "the pairs of each metric"),
     ]):
         f = deco(f)
     return f
@@ -103,7 +139,7 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
                    alpha=alpha, decide_by=decide_by, confidence=float(run.confidence))
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=_Command, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @click.option("--compare", "compare_json", help="Add the paired tests of this rouge155-compare --format json file.")
@@ -130,7 +166,7 @@ def report_main(results, output, compare_json, significance, correlation_json, t
     _write(render_html(run, comparison, correlation, title), output)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=_Command, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
@@ -169,67 +205,178 @@ def _onoff(value: Optional[str]) -> List[bool]:
     return {None: [], "on": [True], "off": [False], "both": [False, True]}[value]
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("results", nargs=-1)
-@click.option("--human", required=True, help="Human scores: CSV/TSV or JSONL with system, document and score columns.")
-@click.option("--system-column", default="system", show_default=True)
-@click.option("--document-column", default="document", show_default=True, help="Matches the ROUGE evaluation IDs.")
-@click.option("--column", multiple=True, help="Human score column(s) to use (default: all the others).")
-@click.option("--metric", multiple=True, help="ROUGE metric(s) (repeatable; default all).")
-@click.option("--measure", multiple=True, type=_measure_choice, help="Measure(s) (default all three).")
-@click.option("--level", multiple=True, type=click.Choice(["system", "summary"]), help="Default both.")
-@click.option("--coefficient", multiple=True, type=click.Choice(CORRELATIONS), help="Default all three.")
-@click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
-              show_default=True)
-@click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both", show_default=True,
-              help="What the bootstrap resamples.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--sample-size", multiple=True, help="Also correlate on random subsets of N documents (e.g. 10,50).")
-@click.option("--config", help="Score this ROUGE config here (instead of RESULTS), with --rouge-args; needed for "
-              "the variables below.")
-@click.option("--rouge-args", default="", help="ROUGE-1.5.5 flags for --config, e.g. '-n 2 -2 4 -u -m' ('-e DIR', "
-              "'-z SPL' too).")
-@click.option("--stem", type=click.Choice(["on", "off", "both"]), help="With --config: -m on, off or both.")
-@click.option("--stopwords", type=click.Choice(["on", "off", "both"]), help="With --config: -s on, off or both.")
-@click.option("--references", "refs", multiple=True, help="With --config: number(s) of references k (every subset "
-              "of k, scores averaged), or 'jackknife' (M-1 of M).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
-@click.option("-o", "--output", help="Write here instead of stdout.")
-@_guarded
-def correlate_main(results, human, system_column, document_column, column, metric, measure, level, coefficient,
-                   resamples, confidence, resample, seed, sample_size, config, rouge_args, stem, stopwords, refs, fmt,
-                   output):
-    """Correlation of ROUGE variants with human scores (system and summary level; Pearson, Spearman,
-    Kendall; bootstrap intervals), on rouge155 --format json RESULTS or on --config scored here."""
-    from ..analysis.correlate import correlate, load_human_scores
+def _per_document_path(ctx, param, value):
+    if value is not None and not value.lower().endswith((".csv", ".json")):
+        raise click.BadParameter(f"{value!r}: name a .csv or .json file (the format follows the extension)")
+    return value
 
-    scores = load_human_scores(human, system_column, document_column, list(column) or None)
-    notes: List[str] = []
-    if config:
-        if results:
-            raise RougeError("give RESULTS or --config, not both")
-        runs, notes = _rerun(config, rouge_args, scores.systems, _onoff(stem), _onoff(stopwords), refs)
+
+def _correlate_options(f):
+    for deco in reversed([
+        click.option("--human", help="Human scores: CSV/TSV or JSONL with system, document and score columns."),
+        click.option("--system-column", default="system", show_default=True),
+        click.option("--document-column", default="document", show_default=True,
+                     help="Matches the ROUGE evaluation IDs."),
+        click.option("--column", multiple=True, help="Human score column(s) to use (default: all the others)."),
+        click.option("--metric", multiple=True, help="ROUGE metric(s) (repeatable; default all)."),
+        click.option("--measure", multiple=True, type=_measure_choice, help="Measure(s) (default all three)."),
+        click.option("--level", multiple=True, type=click.Choice(["system", "summary"]), help="Default both."),
+        click.option("--coefficient", multiple=True, type=click.Choice(CORRELATIONS), help="Default all three."),
+        click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True),
+        click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
+                     show_default=True),
+        click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both",
+                     show_default=True, help="What the bootstrap (and the permutation test) resamples."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Seed of the random draws (a whole number, 0 or more)."),
+        click.option("--sample-size", multiple=True, help="Also correlate on random subsets of N documents (e.g. 10,50)."),
+        click.option("--summary-filter-p", type=click.FloatRange(0, 1, min_open=True),
+                     help="Summary level: average only the documents whose correlation has p <= this (REALSumm's "
+                     "analysis uses 0.05)."),
+        click.option("--per-document", callback=_per_document_path,
+                     help="Write every document's correlation and p-value here (.csv or .json)."),
+        click.option("--variant", "variants", multiple=True, metavar="NAME=FILE[,FILE]",
+                     help="RESULTS of one ROUGE variant under a name (repeatable): one table, shared resamples."),
+        click.option("--compare-metrics", nargs=2, multiple=True, metavar="A B",
+                     help="Test corr(A) = corr(B) (PERM and BOOT, paired); A, B: [VARIANT::]METRIC[:R|P|F]."),
+        click.option("--against-best", is_flag=True,
+                     help="Test every metric against each column's best (one-sided), p adjusted by --correction."),
+        *_decision_options("holm", "each column's difference tests"),
+        click.option("--merge", is_flag=True,
+                     help="RESULTS are rouge155-correlate --format json outputs: join them into one table."),
+        click.option("--config", help="Score this ROUGE config here (instead of RESULTS), with --rouge-args; "
+                     "needed for the variables below."),
+        click.option("--rouge-args", default="", help="ROUGE-1.5.5 flags for --config, e.g. '-n 2 -2 4 -u -m' "
+                     "('-e DIR', '-z SPL' too)."),
+        click.option("--stem", type=click.Choice(["on", "off", "both"]), help="With --config: -m on, off or both."),
+        click.option("--stopwords", type=click.Choice(["on", "off", "both"]), help="With --config: -s on, off or both."),
+        click.option("--references", "refs", multiple=True, help="With --config: number(s) of references k (every "
+                     "subset of k, scores averaged), or 'jackknife' (M-1 of M)."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text",
+                     show_default=True),
+        click.option("-o", "--output", help="Write here instead of stdout."),
+    ]):
+        f = deco(f)
+    return f
+
+
+@click.command(cls=_Command, context_settings=_CONTEXT)
+@click.argument("results", nargs=-1)
+@_correlate_options
+@_guarded
+def correlate_main(results, human, fmt, output, merge, per_document, **opts):
+    """Correlation of ROUGE variants with human scores (system and summary level; Pearson, Spearman,
+    Kendall; bootstrap intervals; per-document p-values; paired tests of the difference between two
+    metrics' correlations), on rouge155 --format json RESULTS or on --config scored here."""
+    if merge:
+        corr, run = _merged(results, human, per_document, opts), None
     else:
-        if not results:
-            raise RougeError("give rouge155 --format json RESULTS, or --config CONFIG to score here")
-        if stem or stopwords or refs:
-            raise RougeError("--stem, --stopwords and --references re-run ROUGE: they need --config")
-        runs = {"": _runs(results)}
-    corr = correlate(runs, scores, metrics=list(metric) or None, measures=_measures(measure, MEASURES),
-                     levels=list(level) or ("system", "summary"), coefficients=list(coefficient) or CORRELATIONS,
-                     resamples=resamples, confidence=confidence, seed=seed, resample=resample,
-                     sample_sizes=_int_list(sample_size, "--sample-size"))
-    corr.notes.extend(notes)
+        if not human:
+            raise click.UsageError("--human is needed (or --merge to join correlate outputs)")
+        corr, run = _correlation(results, human, per_document is not None, opts)
+    if per_document:
+        _write(corr.per_document_json() if per_document.lower().endswith(".json") else corr.per_document_csv(),
+               per_document)
     if fmt == "json":
         _write(corr.to_json(), output)
     elif fmt == "html":
         from ..analysis.html import render_html
 
-        run = next(iter(runs.values())) if not config else None
         _write(render_html(run, None, corr), output)
     else:
         _write(corr.to_text(), output)
+
+
+def _merged(results, human, per_document, opts):
+    """--merge: the RESULTS are correlate JSON outputs, each named by its file name."""
+    from pathlib import Path
+
+    from ..analysis.correlate import correlation_from_document, merge_correlations
+
+    if not results:
+        raise click.UsageError("--merge needs the rouge155-correlate --format json files to join")
+    if human or per_document or opts["variants"] or opts["config"]:
+        raise click.UsageError("--merge joins finished correlate outputs: --human, --per-document, --variant and "
+                               "--config do not apply")
+    stems = [Path(r).stem for r in results]
+    names = stems if len(set(stems)) == len(stems) else list(results)
+    return merge_correlations([(name, correlation_from_document(_load_json(path), path))
+                               for name, path in zip(names, results)])
+
+
+def _variant_runs(variants: Sequence[str]):
+    runs = {}
+    for item in variants:
+        name, sep, files = item.partition("=")
+        if not sep or not name.strip() or not files.strip():
+            raise click.UsageError(f"--variant {item!r}: give NAME=FILE[,FILE...]")
+        if name.strip() in runs:
+            raise click.UsageError(f"--variant: the name {name.strip()!r} is given twice")
+        runs[name.strip()] = _runs(_split([files]))
+    return runs
+
+
+def _correlation(results, human_path, per_document: bool, opts):
+    from ..analysis.correlate import correlate, load_human_scores
+
+    scores = load_human_scores(human_path, opts["system_column"], opts["document_column"], list(opts["column"]) or None)
+    notes: List[str] = []
+    if opts["config"]:
+        if results or opts["variants"]:
+            raise RougeError("give RESULTS (or --variant) or --config, not both")
+        runs, notes = _rerun(opts["config"], opts["rouge_args"], scores.systems, _onoff(opts["stem"]),
+                             _onoff(opts["stopwords"]), opts["refs"])
+    else:
+        if opts["stem"] or opts["stopwords"] or opts["refs"]:
+            raise RougeError("--stem, --stopwords and --references re-run ROUGE: they need --config")
+        if results and opts["variants"]:
+            raise click.UsageError("give RESULTS or --variant NAME=FILE, not both")
+        if not (results or opts["variants"]):
+            raise RougeError("give rouge155 --format json RESULTS, or --config CONFIG to score here")
+        runs = _variant_runs(opts["variants"]) if opts["variants"] else {"": _runs(results)}
+    measures = _measures(opts["measure"], MEASURES)
+    corr = correlate(runs, scores, metrics=list(opts["metric"]) or None, measures=measures,
+                     levels=list(opts["level"]) or ("system", "summary"),
+                     coefficients=list(opts["coefficient"]) or CORRELATIONS, resamples=opts["resamples"],
+                     confidence=opts["confidence"], seed=opts["seed"], resample=opts["resample"],
+                     sample_sizes=_int_list(opts["sample_size"], "--sample-size"),
+                     summary_filter_p=opts["summary_filter_p"], per_document=per_document,
+                     compare_pairs=_metric_pairs(opts["compare_metrics"], runs, measures),
+                     against_best=opts["against_best"], correction=opts["correction"], alpha=opts["alpha"],
+                     decide_by=opts["decide_by"])
+    corr.notes.extend(notes)
+    run = next(iter(runs.values())) if len(runs) == 1 and not opts["config"] else None
+    return corr, run
+
+
+def _metric_key(spec: str, runs, measures: Sequence[str]) -> List[tuple]:
+    """``[VARIANT::]METRIC[:R|P|F]`` as (variant, metric, measure) keys (every measure given when none)."""
+    from ..analysis.results import MEASURE_LABEL
+
+    variant, sep, rest = spec.rpartition("::")
+    labels = [label or "-" for label in runs]
+    if not sep:
+        if len(labels) > 1:
+            raise click.UsageError(f"--compare-metrics {spec!r}: name the variant, VARIANT::METRIC "
+                                   f"(variants: {', '.join(labels)})")
+        variant = labels[0]
+    elif variant not in labels:
+        raise click.UsageError(f"--compare-metrics {spec!r}: no variant {variant!r} (variants: {', '.join(labels)})")
+    by_name = {**{v: k for k, v in MEASURE_LABEL.items()}, **{m: m for m in MEASURES}}
+    metric, colon, measure = rest.rpartition(":")
+    if colon and measure in by_name:
+        return [(variant, metric, by_name[measure])]
+    return [(variant, rest, m) for m in measures]
+
+
+def _metric_pairs(specs, runs, measures):
+    pairs = []
+    for a, b in specs:
+        ka, kb = _metric_key(a, runs, measures), _metric_key(b, runs, measures)
+        if len(ka) != len(kb):
+            raise click.UsageError(f"--compare-metrics {a} {b}: give both a measure or neither")
+        pairs.extend(zip(ka, kb))
+    return pairs
 
 
 def _rerun(config_path, rouge_args, systems, stems, stops, refs):

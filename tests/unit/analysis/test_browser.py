@@ -155,3 +155,39 @@ def test_report_renders_with_charts(sample_report, tmp_path):
     orange = (np.abs(pixels.astype(int) - (0xD9, 0x48, 0x0F)).sum(axis=2) < 40).sum()
     blue = (np.abs(pixels.astype(int) - (0x1F, 0x5F, 0xA8)).sum(axis=2) < 40).sum()
     assert orange > 50 and blue > 200  # the charts' mean dots and interval bars are drawn
+
+
+PWN = ("\"'><script>document.body.setAttribute('data-pwned','script')</script>"
+       "<img src=x onerror=\"document.body.setAttribute('data-pwned','img')\">"
+       "<svg onload=\"document.body.setAttribute('data-pwned','svg')\"></svg>")
+
+
+def test_hostile_strings_never_run_in_a_browser(tmp_path):
+    """Every name, warning, setting and note carries script that would mark the page's body; the browser's
+    DOM after loading shows it as text only. Scores near 1e308 render too."""
+    from rouge155.analysis import HumanScores, correlate
+
+    doc = _synthetic(4, 6)
+    doc.update(rouge155_version=PWN, warnings=[PWN], settings={"ngram": PWN})
+    for k, m in enumerate(doc["metrics"]):
+        m["system"] = PWN + m["system"]
+        m["metric"] = PWN + m["metric"]
+        for inst in m["instances"]:
+            inst["eval_id"] = PWN + inst["eval_id"]
+            inst["recall"] *= 1.7e308 if k % 2 else 1.0
+    r = from_document(doc)
+    rng = np.random.default_rng(0)
+    human = HumanScores(r.systems, sorted({e for x in r.entries for e in x.eval_ids}), [PWN],
+                        {PWN: rng.normal(size=(4, 6))})
+    corr = correlate({PWN: r}, human, resamples=50, against_best=True, per_document=True)
+    corr.notes.append(PWN)
+    path = tmp_path / "hostile.html"
+    path.write_text(render_html(r, compare(r, resamples=100), corr, title=PWN))
+    status, dom = _browser(["--dump-dom", path.as_uri()], tmp_path)
+    assert status == 0 and "<body" in dom
+    body_tag = dom[dom.index("<body"):dom.index(">", dom.index("<body")) + 1]
+    assert "data-pwned" not in body_tag, body_tag
+    assert dom.count("<script") == 0 and "data-pwned" in dom  # the text is there, inert
+    shot = tmp_path / "shot.png"
+    status, _ = _browser([f"--screenshot={shot}", "--window-size=1000,900", path.as_uri()], tmp_path)
+    assert status == 0 and _png_pixels(shot.read_bytes()).std() > 20

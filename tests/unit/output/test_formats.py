@@ -94,5 +94,5 @@ def test_settings_read_back_new_and_old_documents():
     doc["settings"] = [1, 2]
     from rouge155.base.errors import RougeError
 
-    with pytest.raises(RougeError, match="\"settings\" is not an object"):
+    with pytest.raises(RougeError, match=r"settings is \[1, 2\], not an object"):
         from_document(doc)
