@@ -18,7 +18,7 @@ from .engine.stepwise import MetricBlock, Run, metric_plan
 from .inputs.sources import MemorySource, TextSource
 from .base.options import Options, typed_options
 from .output.report import block_text
-from .inputs.resources import load_language_data, resolve_data_dir
+from .inputs.resources import load_word_lists, resolve_data_dir
 from .text.modes import text_model
 
 # Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
@@ -185,7 +185,7 @@ def iter_results(
     chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
-    language = load_language_data(resolve_data_dir(data_dir))
+    language = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
     use_batch = engine == "batch" or (engine == "auto" and (dask is not None
                                                              or not _small(config, options, systems, source)))

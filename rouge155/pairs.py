@@ -22,7 +22,7 @@ from .inputs.sources import MemorySource
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
 from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
-from .inputs.resources import load_language_data, resolve_data_dir
+from .inputs.resources import load_word_lists, resolve_data_dir
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -165,7 +165,7 @@ def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data
                 workers=None) -> Dict[str, np.ndarray]:
     """Per metric tag, each evaluation's counts row (model count, hit, R, peer count, P, F), in order."""
     data_dir = resolve_data_dir(data_dir)
-    language = load_language_data(data_dir)
+    language = load_word_lists(data_dir)
     if batch.supported(options):
         try:
             vocab = None if workers is not None else _vocabulary(data_dir, options, language)

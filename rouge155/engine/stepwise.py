@@ -23,7 +23,7 @@ from ..metrics.skipbigram import skip_bigrams
 from ..base.options import Options
 from ..base.perl import fmt_num, perl_num, r5
 from ..text.modes import text_model
-from ..inputs.resources import LanguageData
+from ..inputs.resources import WordLists
 from ..text.tokens import Tokenizer
 
 
@@ -90,7 +90,7 @@ class Run:
         self,
         config: EvalConfig,
         options: Options,
-        language: LanguageData,
+        language: WordLists,
         source: Optional[TextSource] = None,
         warn: Callable[[str], None] = lambda msg: None,
         debug: Optional[Callable[[str], None]] = None,

@@ -33,7 +33,7 @@ from ..engine.stepwise import MetricBlock, MetricSpec, Run
 from ..inputs.sources import TextSource
 from ..base.options import Options
 from ..base.perl import r5, perl_num
-from ..inputs.resources import load_language_data, resolve_data_dir
+from ..inputs.resources import load_word_lists, resolve_data_dir
 from .tagger import TokenTagger
 
 Word = Tuple[str, str, str]  # (final token, lower-case tag, cleaned word before stop words/stemming)
@@ -155,7 +155,7 @@ def extra_results(config: EvalConfig, options: Options, systems: Sequence[str], 
     if measures.synonyms and wordnet is None:
         from .wordnet import default_synonyms
         wordnet = default_synonyms()
-    language = load_language_data(resolve_data_dir(data_dir))
+    language = load_word_lists(resolve_data_dir(data_dir))
     run = Run(config, options, language, source=source)
     texts = _Texts(run, tagger)
     stem = bool(options.stem) or bool(options.stem_models_only)
