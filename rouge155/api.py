@@ -8,28 +8,18 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-from .base.records import dataclass  # dataclasses' records without its start-up cost
-from .base.lazy import load_numpy, numpy_usable
-from .metrics.formulas import Counts
-from .engine.aggregate import Averages, average_many, instance_values, ordered_values, resample_count, table_rows
-from .inputs.config import EvalConfig, Evaluation
-from .base.errors import OptionError, RougeError
-from .engine.stepwise import MetricBlock, Run, metric_plan
-from .inputs.sources import MemorySource, TextSource
+from .base.errors import OptionError
+from .base.lazy import load_numpy
 from .base.options import Options, typed_options
-from .output.report import block_text
+from .base.records import dataclass  # dataclasses' records without its start-up cost
+from .engine.aggregate import Averages, average_many, instance_values, ordered_values, table_rows
+from .engine.plan import MetricBlock, scored_blocks, use_batched_engine
+from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
+from .inputs.sources import MemorySource, TextSource
+from .metrics.formulas import Counts
+from .output.report import block_text
 from .text.modes import text_model
-
-# Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
-# than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
-# SMALL_RUN_WORK for the text (about 0.5 ns each: per pair and metric 60 per byte read under -b/-l,
-# peer bytes x model bytes for ROUGE-L/W, half the squares for ROUGE-S without a gap limit; 80 ms
-# or so) and SMALL_RUN_BOOTSTRAP additions of resampled rows. So does every run under an
-# address-space limit numpy cannot load in (same output, slower).
-SMALL_RUN_PAIRS = 1000
-SMALL_RUN_WORK = 160_000_000
-SMALL_RUN_BOOTSTRAP = 200_000
 
 
 @dataclass(frozen=True)
@@ -111,8 +101,9 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
-    """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
+def average_blocks(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
+    """Results of finished blocks: their averages and bootstrap intervals (the draws shared between
+    blocks of the same size; ``workers``: an executor whose processes share the bootstrap)."""
     tables = [ordered_values(b.counts, options.token_mode_num, b.keys) for b in blocks]
     averages = average_many(
         tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, workers
@@ -121,46 +112,6 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> Li
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
         for b, a in zip(blocks, averages)
     ]
-
-
-def _small(config: EvalConfig, options: Options, systems: Sequence[str], source: TextSource) -> bool:
-    """Whether the step-by-step engine scores this run sooner than numpy can be imported."""
-    wanted = set(systems)
-    instances = pairs = 0
-    for ev in config.evaluations:
-        peers = len(wanted.intersection(ev.peers))
-        instances += peers
-        pairs += peers * len(ev.model_ids)
-        if pairs > SMALL_RUN_PAIRS:
-            return False
-    try:
-        resamples = resample_count(options.resamples_num)
-    except RougeError:
-        return False  # reported where the script reports it
-    plan = metric_plan(options)
-    if instances * resamples * len(plan) > SMALL_RUN_BOOTSTRAP:
-        return False
-    lcs = sum(1 for spec in plan if spec.kind in ("L", "W"))
-    unlimited_skips = sum(1 for spec in plan if spec.kind == "S" and options.skip_distance_num < 0)
-    cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
-    sizes: Dict[str, int] = {}
-
-    def size(path: str) -> int:
-        if path not in sizes:
-            sizes[path] = min(source.size(path), cap) if cap > 0 else source.size(path)
-        return sizes[path]
-
-    work = 0
-    for ev in config.evaluations:
-        models = [size(path) for _, path in ev.model_paths()]
-        for system in wanted.intersection(ev.peers):
-            peer = size(ev.peer_path(system))
-            for model in models:
-                work += 60 * len(plan) * (peer + model) + lcs * peer * model
-                work += unlimited_skips * (peer * peer + model * model) // 2
-        if work > SMALL_RUN_WORK:
-            return False
-    return True
 
 
 def iter_results(
@@ -185,37 +136,27 @@ def iter_results(
     chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
-    language = load_word_lists(resolve_data_dir(data_dir))
+    word_lists = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
-    use_batch = engine == "batch" or (engine == "auto" and (dask is not None
-                                                             or not _small(config, options, systems, source)))
-    use_batch = use_batch and numpy_usable()
-    if use_batch:
-        from .engine.batched import chunks as batch
-
-        use_batch = batch.supported(options)
-    if use_batch:
+    batched = use_batched_engine(engine, config, options, systems, source, cluster=dask is not None)
+    executor = None
+    if batched:
         load_numpy()
-        if dask is not None:
-            from .engine.executors.dask import DaskWorkers
+        executor = _executor(jobs, dask)
+    yield from scored_blocks(config, options, systems, word_lists, source,
+                             lambda blocks, workers: average_blocks(blocks, options, workers), batched=batched,
+                             executor=executor, warn=warn, debug=debug, progress=progress)
 
-            executor = DaskWorkers(dask)
-        else:
-            from .engine.executors.local import Workers
 
-            executor = Workers(jobs)
-        with executor as workers:
-            try:
-                blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)
-            except batch.NeedsStepByStep:
-                blocks = None
-            results = _scored(blocks, options, workers) if blocks is not None else None
-        if results is not None:
-            yield from results
-            return
-    run = Run(config, options, language, source=source, warn=warn, debug=debug)
-    for block in run.blocks(systems):
-        yield _scored([block], options)[0]
+def _executor(jobs: int, dask):
+    """Where the batched engine's chunks run: a Dask cluster, else ``jobs`` local processes."""
+    if dask is not None:
+        from .engine.executors.dask import DaskWorkers
+
+        return DaskWorkers(dask)
+    from .engine.executors.local import Workers
+
+    return Workers(jobs)
 
 
 def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]], models: Mapping[str, Sequence[Union[str, bytes]]],
@@ -229,19 +170,18 @@ def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]], models: 
             if eid not in models:
                 raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
     for eid in models:
-        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
+        model_names = []
         for k, text in enumerate(models[eid], start=1):
             name = f"models/{eid}/{k}"
             texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
+            model_names.append(name)
+        peer_names = {}
         for system in peers:
             if eid in peers[system]:
-                name = f"peers/{system}/{eid}"
+                name = peer_names[system] = f"peers/{system}/{eid}"
                 text = peers[system][eid]
                 texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-                ev.peers[system] = name
-        evaluations.append(ev)
+        evaluations.append(Evaluation.listed(str(eid), input_format, peer_names, model_names))
     return EvalConfig(evaluations=evaluations, peer_ids=list(peers)), MemorySource(texts)
 
 

@@ -1,7 +1,7 @@
 """Per-pair scores for many (prediction, references) pairs at once: ``rouge155.score_pairs``.
 
 Each pair is one evaluation (IDs 1..N, one peer, its references as models), scored by the batched
-engine (:mod:`rouge155.batch`) with the Perl's options; no bootstrap is run. Each pair's recall,
+engine (:mod:`rouge155.engine.batched`) with the Perl's options; no bootstrap is run. Each pair's recall,
 precision and F are exactly what ``ROUGE-1.5.5.pl -d`` prints for that evaluation (before
 ``%7.5f``: the script's own per-instance rounding to 5 decimals is applied, as it is there).
 """
@@ -14,15 +14,15 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .engine.batched import chunks as batch
-from .inputs.config import EvalConfig, Evaluation
 from .base.errors import OptionError
-from .engine.stepwise import Run
-from .inputs.sources import MemorySource
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
-from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
+from .engine.batched.chunks import token_vocabulary
+from .engine.plan import batched_engine_supports, metric_plan, scored_blocks
+from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
+from .inputs.sources import MemorySource
+from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -124,20 +124,16 @@ def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, S
     texts: Dict[str, bytes] = {}
     evaluations: List[Evaluation] = []
     for i, (pred, refs) in enumerate(zip(predictions, references), start=1):
-        ev = Evaluation(eval_id=str(i), input_format=input_format, from_file_list=True)
         peer = f"p/{i}"
         texts[peer] = _as_bytes(pred, "a prediction")
-        ev.peers[SYSTEM] = peer
         if isinstance(refs, (str, bytes, bytearray)):
             refs = [refs]
         if len(refs) == 0:
             raise OptionError(f"pair {i - 1} has no reference")
-        for k, ref in enumerate(refs, start=1):
-            name = f"m/{i}/{k}"
+        names = [f"m/{i}/{k}" for k in range(1, len(refs) + 1)]
+        for name, ref in zip(names, refs):
             texts[name] = _as_bytes(ref, "a reference")
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
-        evaluations.append(ev)
+        evaluations.append(Evaluation.listed(str(i), input_format, {SYSTEM: peer}, names))
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
 
 
@@ -151,32 +147,37 @@ def _vocabularies() -> Dict[Tuple[str, bool, bool], object]:
     return _kept.vocabularies
 
 
-def _vocabulary(data_dir: str, options: Options, language):
+def _vocabulary(data_dir: str, options: Options, word_lists):
     """The token-id map kept between calls with the same data and stopword/stemming options."""
     key = (data_dir, options.stem, options.remove_stopwords)
     kept = _vocabularies()
     vocab = kept.get(key)
     if vocab is None or len(vocab) > _VOCABULARY_LIMIT:
-        vocab = kept[key] = batch.token_vocabulary(options, language)
+        vocab = kept[key] = token_vocabulary(options, word_lists)
     return vocab
 
 
 def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data_dir: Optional[str] = None,
-                workers=None) -> Dict[str, np.ndarray]:
-    """Per metric tag, each evaluation's counts row (model count, hit, R, peer count, P, F), in order."""
+                dask=None, ngram_orders: Optional[Sequence[int]] = None) -> Dict[str, np.ndarray]:
+    """Per metric tag, each evaluation's counts row (model count, hit, R, peer count, P, F), in order.
+    ``ngram_orders``: only these ROUGE-N orders (default: the options' 1 .. -n); ``dask``: a
+    ``distributed.Client`` or a scheduler address (the cluster computes the options' plan)."""
     data_dir = resolve_data_dir(data_dir)
-    language = load_word_lists(data_dir)
-    if batch.supported(options):
-        try:
-            vocab = None if workers is not None else _vocabulary(data_dir, options, language)
-            blocks = batch.run_blocks(config, options, [SYSTEM], language, source, lambda msg: None, workers,
-                                      token_ids=vocab)
-            return {b.spec.tag: b.counts for b in blocks}
-        except batch.NeedsStepByStep:
-            pass
-    # the step-by-step engine: raises the script's error where it would die (an empty model under -w)
-    run = Run(config, options, language, source=source)
-    return {b.spec.tag: np.asarray(b.counts, dtype=np.float64).reshape(-1, 6) for b in run.blocks([SYSTEM])}
+    word_lists = load_word_lists(data_dir)
+    batched = batched_engine_supports(options)
+    executor = vocab = None
+    if batched and dask is not None:
+        from .engine.executors.dask import DaskWorkers
+
+        executor = DaskWorkers(dask)
+    elif batched:
+        vocab = _vocabulary(data_dir, options, word_lists)
+    # the step-by-step engine, where the batched one cannot: raises the script's error where it
+    # would die (an empty model under -w)
+    blocks = scored_blocks(config, options, [SYSTEM], word_lists, source, lambda done, _workers: done,
+                           batched=batched, executor=executor, plan=metric_plan(options, ngram_orders),
+                           token_ids=vocab)
+    return {b.spec.tag: np.asarray(b.counts, dtype=np.float64).reshape(-1, 6) for b in blocks}
 
 
 def score_pairs(
@@ -203,13 +204,7 @@ def score_pairs(
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
-    if dask is not None:
-        from .engine.executors.dask import DaskWorkers
-
-        with DaskWorkers(dask) as workers:
-            counts = pair_counts(config, source, options, data_dir, workers)
-    else:
-        counts = pair_counts(config, source, options, data_dir)
+    counts = pair_counts(config, source, options, data_dir, dask)
     out = {}
     for tag in wanted.tags:
         c = counts[tag]
