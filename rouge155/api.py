@@ -159,35 +159,65 @@ def _executor(jobs: int, dask):
     return Workers(jobs)
 
 
-def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]], models: Mapping[str, Sequence[Union[str, bytes]]],
+def summary_bytes(text, where: str) -> bytes:
+    """A summary given in memory, as the engines read it: a str as UTF-8, bytes as they are. Any
+    other value is a TypeError naming where it was given (``bytes(5)`` would read an int as five NUL
+    bytes, and ``10**10`` as 10 GB of them)."""
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"{where} must be a str or bytes, not {type(text).__name__}")
+
+
+def reference_texts(references, where: str) -> list:
+    """One evaluation's references: a sequence of texts, or one text alone (one reference, not one
+    per character)."""
+    if isinstance(references, (str, bytes, bytearray, memoryview)):
+        return [references]
+    try:
+        return list(references)
+    except TypeError:
+        raise TypeError(f"{where} must be a text or a sequence of texts, not {type(references).__name__}") from None
+
+
+def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]],
+                  models: Mapping[str, Union[str, bytes, Sequence[Union[str, bytes]]]],
                   input_format: str = "SPL") -> "tuple[EvalConfig, MemorySource]":
     """The evaluations of :func:`evaluate` (``peers[system][eval_id]``, ``models[eval_id]``) as a
     config over texts held in memory."""
-    texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
+    import collections.abc
+
+    for name, value in (("peers", peers), ("models", models)):
+        if not isinstance(value, collections.abc.Mapping):
+            raise TypeError(f"{name} must be a mapping, not {type(value).__name__}")
     for system in peers:
+        if not isinstance(peers[system], collections.abc.Mapping):
+            raise TypeError(f"peers[{system!r}] must be a mapping of evaluation IDs to texts, "
+                            f"not {type(peers[system]).__name__}")
         for eid in peers[system]:
             if eid not in models:
                 raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
     for eid in models:
         model_names = []
-        for k, text in enumerate(models[eid], start=1):
+        for k, text in enumerate(reference_texts(models[eid], f"models[{eid!r}]"), start=1):
             name = f"models/{eid}/{k}"
-            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+            texts[name] = summary_bytes(text, f"models[{eid!r}][{k - 1}]")
             model_names.append(name)
         peer_names = {}
         for system in peers:
             if eid in peers[system]:
                 name = peer_names[system] = f"peers/{system}/{eid}"
-                text = peers[system][eid]
-                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+                texts[name] = summary_bytes(peers[system][eid], f"peers[{system!r}][{eid!r}]")
         evaluations.append(Evaluation.listed(str(eid), input_format, peer_names, model_names))
     return EvalConfig(evaluations=evaluations, peer_ids=list(peers)), MemorySource(texts)
 
 
 def evaluate(
     peers: Mapping[str, Mapping[str, Union[str, bytes]]],
-    models: Mapping[str, Sequence[Union[str, bytes]]],
+    models: Mapping[str, Union[str, bytes, Sequence[Union[str, bytes]]]],
     options: Optional[Options] = None,
     *,
     input_format: str = "SPL",
@@ -198,7 +228,8 @@ def evaluate(
     """Score summaries held in memory.
 
     ``peers[system][eval_id]`` is a system's summary for one evaluation, ``models[eval_id]`` its
-    references. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
+    references (a list of texts, or one text: one reference); a text is a str or bytes, anything
+    else a TypeError naming where it was given. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
     :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``). ``dask``: a
     ``distributed.Client`` or a scheduler address, to compute on a Dask cluster (same results).
     """

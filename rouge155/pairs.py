@@ -14,11 +14,12 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from .api import reference_texts, summary_bytes
 from .base.errors import OptionError
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
 from .engine.batched.chunks import token_vocabulary
-from .engine.plan import batched_engine_supports, metric_plan, scored_blocks
+from .engine.plan import batched_engine_supports, metric_plan, ngram_spec, scored_blocks
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource
@@ -48,7 +49,7 @@ class _Wanted:
     """The metrics asked for, as Perl flags (resolved once)."""
 
     tags: Tuple[str, ...]  # the report's names, in the order asked
-    ngram: Optional[int]
+    ngram_orders: Tuple[int, ...]  # the ROUGE-N orders asked (only these are computed)
     lcs: bool
     weight: Optional[float]
     skip: Optional[Tuple[str, bool]]  # (distance text, with unigrams)
@@ -59,7 +60,8 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
     if isinstance(metrics, str):
         metrics = [metrics]
     tags: List[str] = []
-    ngram, lcs, weight, skip = None, False, None, None
+    orders: List[int] = []
+    lcs, weight, skip = False, None, None
     for name in metrics:
         m = _METRIC.match(str(name).strip())
         if not m:
@@ -67,10 +69,14 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
                               f"ROUGE-S<gap> or ROUGE-SU<gap> (gap a number or *)")
         n, l_, w, s, gap = m.groups()
         if n is not None:
-            if int(n) < 1:
+            try:
+                order = int(n)
+            except ValueError:  # past Python's limit on digits: no text has that many tokens either
+                raise OptionError(f"unknown metric {name[:40]!r}...: ROUGE-N with N of {len(n)} digits") from None
+            if order < 1:
                 raise OptionError(f"unknown metric {name!r}: ROUGE-N needs N >= 1")
-            ngram = max(ngram or 0, int(n))
-            tag = f"ROUGE-{int(n)}"
+            orders.append(order)
+            tag = f"ROUGE-{order}"
         elif l_:
             lcs, tag = True, "ROUGE-L"
         elif w is not None:
@@ -90,33 +96,28 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
             tags.append(tag)
     if not tags:
         raise OptionError("no metric asked for")
-    return _Wanted(tuple(tags), ngram, lcs, weight, skip)
+    return _Wanted(tuple(tags), tuple(sorted(set(orders))), lcs, weight, skip)
 
 
 def pair_options(wanted: _Wanted, stem: bool, remove_stopwords: bool, multi_reference: str, alpha: float,
-                 word_limit=None, byte_limit=None) -> Options:
-    """The Perl flags that compute ``wanted`` (``-n``, ``-x``, ``-w``, ``-2``/``-u``, ``-m``, ``-s``, ``-f``, ``-p``)."""
+                 word_limit=None, byte_limit=None, ngram_orders: Optional[Sequence[int]] = None) -> Options:
+    """The Perl flags that compute ``wanted`` (``-n``, ``-x``, ``-w``, ``-2``/``-u``, ``-m``, ``-s``, ``-f``, ``-p``);
+    ``-n`` is the largest of ``ngram_orders`` (default: of the orders asked)."""
+    orders = wanted.ngram_orders if ngram_orders is None else ngram_orders
     gap = None
     if wanted.skip is not None:
         gap = -1 if wanted.skip[0] == "*" else int(wanted.skip[0])
     return typed_options(
-        ngram=wanted.ngram, no_lcs=not wanted.lcs, weight=wanted.weight, skip_distance=gap,
+        ngram=max(orders) if orders else None, no_lcs=not wanted.lcs, weight=wanted.weight, skip_distance=gap,
         skip_unigrams=bool(wanted.skip and wanted.skip[1]), stem=bool(stem), remove_stopwords=bool(remove_stopwords),
         score_formula=multi_reference, alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
     )
 
 
-def _as_bytes(text: Text, what: str) -> bytes:
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    if isinstance(text, (bytes, bytearray)):
-        return bytes(text)
-    raise OptionError(f"{what} must be a str or bytes, not {type(text).__name__}")
-
-
 def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, Sequence[Text]]],
                  input_format: str = "SPL") -> Tuple[EvalConfig, MemorySource]:
-    """One evaluation per pair (IDs 1..N), texts in memory."""
+    """One evaluation per pair (IDs 1..N), texts in memory. A text is a str or bytes (anything
+    else: a TypeError naming it); a pair's references are a list of texts or one text."""
     if isinstance(predictions, (str, bytes)) or isinstance(references, (str, bytes)):
         raise OptionError("predictions and references must be sequences of texts, not one text")
     if len(predictions) != len(references):
@@ -125,16 +126,26 @@ def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, S
     evaluations: List[Evaluation] = []
     for i, (pred, refs) in enumerate(zip(predictions, references), start=1):
         peer = f"p/{i}"
-        texts[peer] = _as_bytes(pred, "a prediction")
-        if isinstance(refs, (str, bytes, bytearray)):
-            refs = [refs]
+        texts[peer] = summary_bytes(pred, f"predictions[{i - 1}]")
+        refs = reference_texts(refs, f"references[{i - 1}]")
         if len(refs) == 0:
             raise OptionError(f"pair {i - 1} has no reference")
         names = [f"m/{i}/{k}" for k in range(1, len(refs) + 1)]
-        for name, ref in zip(names, refs):
-            texts[name] = _as_bytes(ref, "a reference")
+        for k, (name, ref) in enumerate(zip(names, refs)):
+            texts[name] = summary_bytes(ref, f"references[{i - 1}][{k}]")
         evaluations.append(Evaluation.listed(str(i), input_format, {SYSTEM: peer}, names))
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
+
+
+def orders_with_ngrams(orders: Sequence[int], config: EvalConfig, source: MemorySource) -> Tuple[int, ...]:
+    """The n-gram orders some text is long enough to have an n-gram of (a token takes at least a
+    byte). Every other order has no n-gram anywhere: each pair's counts are zeros, known without
+    scoring, so ``ROUGE-99999999999999999999`` costs what the texts cost."""
+    longest = 0
+    for ev in config.evaluations:
+        for path in [ev.peer_path(SYSTEM)] + [path for _mid, path in ev.model_paths()]:
+            longest = max(longest, source.size(path))
+    return tuple(n for n in orders if n <= longest)
 
 
 _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
@@ -204,7 +215,12 @@ def score_pairs(
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
-    counts = pair_counts(config, source, options, data_dir, dask)
+    orders = orders_with_ngrams(wanted.ngram_orders, config, source)
+    if orders != wanted.ngram_orders:  # -n no larger than the texts (a cluster computes 1 .. -n)
+        options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, orders)
+    counts = pair_counts(config, source, options, data_dir, dask, orders)
+    for n in set(wanted.ngram_orders) - set(orders):
+        counts[ngram_spec(n).tag] = np.zeros((len(config.evaluations), 6))
     out = {}
     for tag in wanted.tags:
         c = counts[tag]

@@ -161,7 +161,7 @@ def _corpus_pairs(seed: int, count: int, max_models: int = 3, least: int = 0):
 
 def test_ngram_pairs_equal_step_by_step_counts_for_every_order():
     """Per pair, clipped n-gram hits and counts as ``metrics.ngram`` gives them one pair at a time,
-    for every n up to past the longest text."""
+    for every n up to past the longest text (where the block costs nothing)."""
     from rouge155.metrics.ngram import clipped_hits, ngrams
 
     p, words = _corpus_pairs(3, 80)
@@ -179,6 +179,28 @@ def test_ngram_pairs_equal_step_by_step_counts_for_every_order():
             want_peer.append(peer_count)
         assert got.hit.tolist() == want_hit, n
         assert got.model_count.tolist() == want_model and got.peer_count.tolist() == want_peer, n
+
+
+def test_ngram_order_past_every_text_computes_no_gram(monkeypatch):
+    """ROUGE-N with n past the longest text: zeros, without building any n-gram (bounded by the text)."""
+    import rouge155.engine.batched.ngram_pairs as module
+
+    p, _ = _corpus_pairs(4, 20)
+    monkeypatch.setattr(module, "batch_ngrams", lambda *a: pytest.fail("n-grams built"))
+    got = ngram_pairs(p, 10**20)
+    assert not got.hit.any() and not got.model_count.any() and not got.peer_count.any()
+
+
+def test_ngram_codes_cache_holds_one_order():
+    """The n-gram codes kept between orders: the last order's only (-n 100 does not keep 100 arrays)."""
+    from rouge155.metrics.ngram import batch_ngrams
+
+    ids = np.arange(100) % 7
+    doc = np.zeros(100, dtype=np.int64)
+    cache = {}
+    for n in range(1, 9):
+        batch_ngrams(ids, doc, n, cache)
+        assert list(cache) == ([n] if n > 1 else [])
 
 
 def test_pair_maths_of_every_batched_kind():
