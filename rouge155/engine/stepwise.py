@@ -121,11 +121,6 @@ class StepwiseRun:
             self.stem_on = False
 
     # -- the walk -----------------------------------------------------------------------------------
-    def systems(self, system_id: Optional[str], evaluate_all: bool) -> List[str]:
-        if evaluate_all:
-            return sorted(self.config.peer_ids)
-        return [system_id if system_id is not None else ""]
-
     def blocks(self, systems: Sequence[str], plan: Optional[List[MetricSpec]] = None) -> Iterator[MetricBlock]:
         """Each system's blocks of ``plan`` (default: the options' plan), in the script's order."""
         v = self.verbose
