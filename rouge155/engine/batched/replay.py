@@ -12,7 +12,7 @@ def replay_warnings(evals, systems, plan, undefined, warn) -> None:
         return
     known = set()
     for system in systems:
-        for spec in plan if undefined else plan[:1]:
+        for _spec in plan if undefined else plan[:1]:  # the script reads every text again for each block
             for ev in evals:
                 if system not in ev.peers:
                     if (ev.eval_id, system) not in known:

@@ -4,7 +4,6 @@ import os
 import pytest
 
 from rouge155 import OptionError, Options, evaluate
-from rouge155 import evaluate
 from rouge155.cli.main import run
 
 MODELS = {

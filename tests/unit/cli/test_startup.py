@@ -2,7 +2,6 @@
 a tight address-space limit costs speed, never the output, and a failed start is one line. (The
 plain-Python bootstrap small runs use is checked against numpy's in tests/unit/engine/test_aggregate.py.)"""
 import dataclasses
-import os
 import random
 import subprocess
 import sys
