@@ -8,28 +8,18 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-from .base.records import dataclass  # dataclasses' records without its start-up cost
-from .base.lazy import load_numpy, numpy_usable
-from .metrics.formulas import Counts
-from .engine.aggregate import Averages, average_many, instance_values, ordered_values, resample_count, table_rows
-from .inputs.config import EvalConfig, Evaluation
-from .base.errors import OptionError, RougeError
-from .engine.stepwise import MetricBlock, Run, metric_plan
-from .inputs.sources import MemorySource, TextSource
+from .base.errors import OptionError
+from .base.lazy import load_numpy
 from .base.options import Options, typed_options
+from .base.records import dataclass  # dataclasses' records without its start-up cost
+from .engine.aggregate import Averages, average_many, instance_values, ordered_values, table_rows
+from .engine.plan import MetricBlock, scored_blocks, use_batched_engine
+from .inputs.config import EvalConfig, Evaluation
+from .inputs.resources import load_word_lists, resolve_data_dir
+from .inputs.sources import MemorySource, TextSource
+from .metrics.formulas import Counts
 from .output.report import block_text
-from .inputs.resources import load_language_data, resolve_data_dir
 from .text.modes import text_model
-
-# Small runs go to the step-by-step engine in plain Python, where importing numpy would cost more
-# than scoring them (see scripts/bench.py --small): at most SMALL_RUN_PAIRS (instance, model) pairs,
-# SMALL_RUN_WORK for the text (about 0.5 ns each: per pair and metric 60 per byte read under -b/-l,
-# peer bytes x model bytes for ROUGE-L/W, half the squares for ROUGE-S without a gap limit; 80 ms
-# or so) and SMALL_RUN_BOOTSTRAP additions of resampled rows. So does every run under an
-# address-space limit numpy cannot load in (same output, slower).
-SMALL_RUN_PAIRS = 1000
-SMALL_RUN_WORK = 160_000_000
-SMALL_RUN_BOOTSTRAP = 200_000
 
 
 @dataclass(frozen=True)
@@ -111,8 +101,9 @@ class Result:
         raise KeyError(metric if system is None else f"{system} {metric}")
 
 
-def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
-    """Averages for finished blocks (bootstrap draws shared between blocks of the same size)."""
+def average_blocks(blocks: Sequence[MetricBlock], options: Options, workers=None) -> List[MetricResult]:
+    """Results of finished blocks: their averages and bootstrap intervals (the draws shared between
+    blocks of the same size; ``workers``: an executor whose processes share the bootstrap)."""
     tables = [ordered_values(b.counts, options.token_mode_num, b.keys) for b in blocks]
     averages = average_many(
         tables, options.token_mode_num, options.resamples_num, options.confidence_num, options.alpha_num, workers
@@ -121,46 +112,6 @@ def _scored(blocks: Sequence[MetricBlock], options: Options, workers=None) -> Li
         MetricResult(b.system, b.spec.tag, b.spec.kind, a, b.keys, b.counts, options.token_mode_num, options.alpha_num)
         for b, a in zip(blocks, averages)
     ]
-
-
-def _small(config: EvalConfig, options: Options, systems: Sequence[str], source: TextSource) -> bool:
-    """Whether the step-by-step engine scores this run sooner than numpy can be imported."""
-    wanted = set(systems)
-    instances = pairs = 0
-    for ev in config.evaluations:
-        peers = len(wanted.intersection(ev.peers))
-        instances += peers
-        pairs += peers * len(ev.model_ids)
-        if pairs > SMALL_RUN_PAIRS:
-            return False
-    try:
-        resamples = resample_count(options.resamples_num)
-    except RougeError:
-        return False  # reported where the script reports it
-    plan = metric_plan(options)
-    if instances * resamples * len(plan) > SMALL_RUN_BOOTSTRAP:
-        return False
-    lcs = sum(1 for spec in plan if spec.kind in ("L", "W"))
-    unlimited_skips = sum(1 for spec in plan if spec.kind == "S" and options.skip_distance_num < 0)
-    cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
-    sizes: Dict[str, int] = {}
-
-    def size(path: str) -> int:
-        if path not in sizes:
-            sizes[path] = min(source.size(path), cap) if cap > 0 else source.size(path)
-        return sizes[path]
-
-    work = 0
-    for ev in config.evaluations:
-        models = [size(path) for _, path in ev.model_paths()]
-        for system in wanted.intersection(ev.peers):
-            peer = size(ev.peer_path(system))
-            for model in models:
-                work += 60 * len(plan) * (peer + model) + lcs * peer * model
-                work += unlimited_skips * (peer * peer + model * model) // 2
-        if work > SMALL_RUN_WORK:
-            return False
-    return True
 
 
 def iter_results(
@@ -185,69 +136,89 @@ def iter_results(
     chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
-    language = load_language_data(resolve_data_dir(data_dir))
+    word_lists = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
-    use_batch = engine == "batch" or (engine == "auto" and (dask is not None
-                                                             or not _small(config, options, systems, source)))
-    use_batch = use_batch and numpy_usable()
-    if use_batch:
-        from .engine.batched import chunks as batch
-
-        use_batch = batch.supported(options)
-    if use_batch:
+    batched = use_batched_engine(engine, config, options, systems, source, cluster=dask is not None)
+    executor = None
+    if batched:
         load_numpy()
-        if dask is not None:
-            from .engine.executors.dask import DaskCluster
-
-            executor = DaskCluster(dask, show_waiting=progress is not None)
-        else:
-            from .engine.executors.local import LocalProcesses
-
-            executor = LocalProcesses(jobs)
-        with executor as workers:
-            try:
-                blocks = batch.run_blocks(config, options, systems, language, source, warn, workers, progress)
-            except batch.NeedsStepByStep:
-                blocks = None
-            results = _scored(blocks, options, workers) if blocks is not None else None
-        if results is not None:
-            yield from results
-            return
-    run = Run(config, options, language, source=source, warn=warn, debug=debug)
-    for block in run.blocks(systems):
-        yield _scored([block], options)[0]
+        executor = _executor(jobs, dask, show_waiting=progress is not None)
+    yield from scored_blocks(config, options, systems, word_lists, source,
+                             lambda blocks, workers: average_blocks(blocks, options, workers), batched=batched,
+                             executor=executor, warn=warn, debug=debug, progress=progress)
 
 
-def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]], models: Mapping[str, Sequence[Union[str, bytes]]],
+def _executor(jobs: int, dask, show_waiting: bool = False):
+    """Where the batched engine's chunks run: a Dask cluster, else ``jobs`` local processes
+    (``show_waiting``: a line on a terminal's stderr while Dask waits for a worker)."""
+    if dask is not None:
+        from .engine.executors.dask import DaskCluster
+
+        return DaskCluster(dask, show_waiting=show_waiting)
+    from .engine.executors.local import LocalProcesses
+
+    return LocalProcesses(jobs)
+
+
+def summary_bytes(text, where: str) -> bytes:
+    """A summary given in memory, as the engines read it: a str as UTF-8, bytes as they are. Any
+    other value is a TypeError naming where it was given (``bytes(5)`` would read an int as five NUL
+    bytes, and ``10**10`` as 10 GB of them)."""
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"{where} must be a str or bytes, not {type(text).__name__}")
+
+
+def reference_texts(references, where: str) -> list:
+    """One evaluation's references: a sequence of texts, or one text alone (one reference, not one
+    per character)."""
+    if isinstance(references, (str, bytes, bytearray, memoryview)):
+        return [references]
+    try:
+        return list(references)
+    except TypeError:
+        raise TypeError(f"{where} must be a text or a sequence of texts, not {type(references).__name__}") from None
+
+
+def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]],
+                  models: Mapping[str, Union[str, bytes, Sequence[Union[str, bytes]]]],
                   input_format: str = "SPL") -> "tuple[EvalConfig, MemorySource]":
     """The evaluations of :func:`evaluate` (``peers[system][eval_id]``, ``models[eval_id]``) as a
     config over texts held in memory."""
-    texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
+    import collections.abc
+
+    for name, value in (("peers", peers), ("models", models)):
+        if not isinstance(value, collections.abc.Mapping):
+            raise TypeError(f"{name} must be a mapping, not {type(value).__name__}")
     for system in peers:
+        if not isinstance(peers[system], collections.abc.Mapping):
+            raise TypeError(f"peers[{system!r}] must be a mapping of evaluation IDs to texts, "
+                            f"not {type(peers[system]).__name__}")
         for eid in peers[system]:
             if eid not in models:
                 raise OptionError(f"system {system!r} has a summary for evaluation {eid!r}, which has no models")
+    texts: Dict[str, bytes] = {}
+    evaluations: List[Evaluation] = []
     for eid in models:
-        ev = Evaluation(eval_id=str(eid), input_format=input_format, from_file_list=True)
-        for k, text in enumerate(models[eid], start=1):
+        model_names = []
+        for k, text in enumerate(reference_texts(models[eid], f"models[{eid!r}]"), start=1):
             name = f"models/{eid}/{k}"
-            texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
+            texts[name] = summary_bytes(text, f"models[{eid!r}][{k - 1}]")
+            model_names.append(name)
+        peer_names = {}
         for system in peers:
             if eid in peers[system]:
-                name = f"peers/{system}/{eid}"
-                text = peers[system][eid]
-                texts[name] = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-                ev.peers[system] = name
-        evaluations.append(ev)
+                name = peer_names[system] = f"peers/{system}/{eid}"
+                texts[name] = summary_bytes(peers[system][eid], f"peers[{system!r}][{eid!r}]")
+        evaluations.append(Evaluation.listed(str(eid), input_format, peer_names, model_names))
     return EvalConfig(evaluations=evaluations, peer_ids=list(peers)), MemorySource(texts)
 
 
 def evaluate(
     peers: Mapping[str, Mapping[str, Union[str, bytes]]],
-    models: Mapping[str, Sequence[Union[str, bytes]]],
+    models: Mapping[str, Union[str, bytes, Sequence[Union[str, bytes]]]],
     options: Optional[Options] = None,
     *,
     input_format: str = "SPL",
@@ -258,7 +229,8 @@ def evaluate(
     """Score summaries held in memory.
 
     ``peers[system][eval_id]`` is a system's summary for one evaluation, ``models[eval_id]`` its
-    references. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
+    references (a list of texts, or one text: one reference); a text is a str or bytes, anything
+    else a TypeError naming where it was given. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
     :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``). ``dask``: a
     ``distributed.Client`` or a scheduler address, to compute on a Dask cluster (same results).
     """

@@ -1,7 +1,7 @@
 """Per-pair scores for many (prediction, references) pairs at once: ``rouge155.score_pairs``.
 
 Each pair is one evaluation (IDs 1..N, one peer, its references as models), scored by the batched
-engine (:mod:`rouge155.batch`) with the Perl's options; no bootstrap is run. Each pair's recall,
+engine (:mod:`rouge155.engine.batched`) with the Perl's options; no bootstrap is run. Each pair's recall,
 precision and F are exactly what ``ROUGE-1.5.5.pl -d`` prints for that evaluation (before
 ``%7.5f``: the script's own per-instance rounding to 5 decimals is applied, as it is there).
 """
@@ -14,15 +14,16 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .engine.batched import chunks as batch
-from .inputs.config import EvalConfig, Evaluation
+from .api import reference_texts, summary_bytes
 from .base.errors import OptionError
-from .engine.stepwise import Run
-from .inputs.sources import MemorySource
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
+from .engine.batched.chunks import token_vocabulary
+from .engine.plan import batched_engine_supports, metric_plan, ngram_spec, scored_blocks
+from .inputs.config import EvalConfig, Evaluation
+from .inputs.resources import load_word_lists, resolve_data_dir
+from .inputs.sources import MemorySource
 from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
-from .inputs.resources import load_language_data, resolve_data_dir
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -48,7 +49,7 @@ class _Wanted:
     """The metrics asked for, as Perl flags (resolved once)."""
 
     tags: Tuple[str, ...]  # the report's names, in the order asked
-    ngram: Optional[int]
+    ngram_orders: Tuple[int, ...]  # the ROUGE-N orders asked (only these are computed)
     lcs: bool
     weight: Optional[float]
     skip: Optional[Tuple[str, bool]]  # (distance text, with unigrams)
@@ -59,7 +60,8 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
     if isinstance(metrics, str):
         metrics = [metrics]
     tags: List[str] = []
-    ngram, lcs, weight, skip = None, False, None, None
+    orders: List[int] = []
+    lcs, weight, skip = False, None, None
     for name in metrics:
         m = _METRIC.match(str(name).strip())
         if not m:
@@ -67,10 +69,14 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
                               f"ROUGE-S<gap> or ROUGE-SU<gap> (gap a number or *)")
         n, l_, w, s, gap = m.groups()
         if n is not None:
-            if int(n) < 1:
+            try:
+                order = int(n)
+            except ValueError:  # past Python's limit on digits: no text has that many tokens either
+                raise OptionError(f"unknown metric {name[:40]!r}...: ROUGE-N with N of {len(n)} digits") from None
+            if order < 1:
                 raise OptionError(f"unknown metric {name!r}: ROUGE-N needs N >= 1")
-            ngram = max(ngram or 0, int(n))
-            tag = f"ROUGE-{int(n)}"
+            orders.append(order)
+            tag = f"ROUGE-{order}"
         elif l_:
             lcs, tag = True, "ROUGE-L"
         elif w is not None:
@@ -90,33 +96,28 @@ def parse_metrics(metrics: Union[str, Sequence[str]]) -> _Wanted:
             tags.append(tag)
     if not tags:
         raise OptionError("no metric asked for")
-    return _Wanted(tuple(tags), ngram, lcs, weight, skip)
+    return _Wanted(tuple(tags), tuple(sorted(set(orders))), lcs, weight, skip)
 
 
 def pair_options(wanted: _Wanted, stem: bool, remove_stopwords: bool, multi_reference: str, alpha: float,
-                 word_limit=None, byte_limit=None) -> Options:
-    """The Perl flags that compute ``wanted`` (``-n``, ``-x``, ``-w``, ``-2``/``-u``, ``-m``, ``-s``, ``-f``, ``-p``)."""
+                 word_limit=None, byte_limit=None, ngram_orders: Optional[Sequence[int]] = None) -> Options:
+    """The Perl flags that compute ``wanted`` (``-n``, ``-x``, ``-w``, ``-2``/``-u``, ``-m``, ``-s``, ``-f``, ``-p``);
+    ``-n`` is the largest of ``ngram_orders`` (default: of the orders asked)."""
+    orders = wanted.ngram_orders if ngram_orders is None else ngram_orders
     gap = None
     if wanted.skip is not None:
         gap = -1 if wanted.skip[0] == "*" else int(wanted.skip[0])
     return typed_options(
-        ngram=wanted.ngram, no_lcs=not wanted.lcs, weight=wanted.weight, skip_distance=gap,
+        ngram=max(orders) if orders else None, no_lcs=not wanted.lcs, weight=wanted.weight, skip_distance=gap,
         skip_unigrams=bool(wanted.skip and wanted.skip[1]), stem=bool(stem), remove_stopwords=bool(remove_stopwords),
         score_formula=multi_reference, alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
     )
 
 
-def _as_bytes(text: Text, what: str) -> bytes:
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    if isinstance(text, (bytes, bytearray)):
-        return bytes(text)
-    raise OptionError(f"{what} must be a str or bytes, not {type(text).__name__}")
-
-
 def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, Sequence[Text]]],
                  input_format: str = "SPL") -> Tuple[EvalConfig, MemorySource]:
-    """One evaluation per pair (IDs 1..N), texts in memory."""
+    """One evaluation per pair (IDs 1..N), texts in memory. A text is a str or bytes (anything
+    else: a TypeError naming it); a pair's references are a list of texts or one text."""
     if isinstance(predictions, (str, bytes)) or isinstance(references, (str, bytes)):
         raise OptionError("predictions and references must be sequences of texts, not one text")
     if len(predictions) != len(references):
@@ -124,21 +125,27 @@ def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, S
     texts: Dict[str, bytes] = {}
     evaluations: List[Evaluation] = []
     for i, (pred, refs) in enumerate(zip(predictions, references), start=1):
-        ev = Evaluation(eval_id=str(i), input_format=input_format, from_file_list=True)
         peer = f"p/{i}"
-        texts[peer] = _as_bytes(pred, "a prediction")
-        ev.peers[SYSTEM] = peer
-        if isinstance(refs, (str, bytes, bytearray)):
-            refs = [refs]
+        texts[peer] = summary_bytes(pred, f"predictions[{i - 1}]")
+        refs = reference_texts(refs, f"references[{i - 1}]")
         if len(refs) == 0:
             raise OptionError(f"pair {i - 1} has no reference")
-        for k, ref in enumerate(refs, start=1):
-            name = f"m/{i}/{k}"
-            texts[name] = _as_bytes(ref, "a reference")
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = name
-        evaluations.append(ev)
+        names = [f"m/{i}/{k}" for k in range(1, len(refs) + 1)]
+        for k, (name, ref) in enumerate(zip(names, refs)):
+            texts[name] = summary_bytes(ref, f"references[{i - 1}][{k}]")
+        evaluations.append(Evaluation.listed(str(i), input_format, {SYSTEM: peer}, names))
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
+
+
+def orders_with_ngrams(orders: Sequence[int], config: EvalConfig, source: MemorySource) -> Tuple[int, ...]:
+    """The n-gram orders some text is long enough to have an n-gram of (a token takes at least a
+    byte). Every other order has no n-gram anywhere: each pair's counts are zeros, known without
+    scoring, so ``ROUGE-99999999999999999999`` costs what the texts cost."""
+    longest = 0
+    for ev in config.evaluations:
+        for path in [ev.peer_path(SYSTEM)] + [path for _mid, path in ev.model_paths()]:
+            longest = max(longest, source.size(path))
+    return tuple(n for n in orders if n <= longest)
 
 
 _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
@@ -151,32 +158,37 @@ def _vocabularies() -> Dict[Tuple[str, bool, bool], object]:
     return _kept.vocabularies
 
 
-def _vocabulary(data_dir: str, options: Options, language):
+def _vocabulary(data_dir: str, options: Options, word_lists):
     """The token-id map kept between calls with the same data and stopword/stemming options."""
     key = (data_dir, options.stem, options.remove_stopwords)
     kept = _vocabularies()
     vocab = kept.get(key)
     if vocab is None or len(vocab) > _VOCABULARY_LIMIT:
-        vocab = kept[key] = batch.token_vocabulary(options, language)
+        vocab = kept[key] = token_vocabulary(options, word_lists)
     return vocab
 
 
 def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data_dir: Optional[str] = None,
-                workers=None) -> Dict[str, np.ndarray]:
-    """Per metric tag, each evaluation's counts row (model count, hit, R, peer count, P, F), in order."""
+                dask=None, ngram_orders: Optional[Sequence[int]] = None) -> Dict[str, np.ndarray]:
+    """Per metric tag, each evaluation's counts row (model count, hit, R, peer count, P, F), in order.
+    ``ngram_orders``: only these ROUGE-N orders (default: the options' 1 .. -n); ``dask``: a
+    ``distributed.Client`` or a scheduler address (the cluster computes the options' plan)."""
     data_dir = resolve_data_dir(data_dir)
-    language = load_language_data(data_dir)
-    if batch.supported(options):
-        try:
-            vocab = None if workers is not None else _vocabulary(data_dir, options, language)
-            blocks = batch.run_blocks(config, options, [SYSTEM], language, source, lambda msg: None, workers,
-                                      token_ids=vocab)
-            return {b.spec.tag: b.counts for b in blocks}
-        except batch.NeedsStepByStep:
-            pass
-    # the step-by-step engine: raises the script's error where it would die (an empty model under -w)
-    run = Run(config, options, language, source=source)
-    return {b.spec.tag: np.asarray(b.counts, dtype=np.float64).reshape(-1, 6) for b in run.blocks([SYSTEM])}
+    word_lists = load_word_lists(data_dir)
+    batched = batched_engine_supports(options)
+    executor = vocab = None
+    if batched and dask is not None:
+        from .engine.executors.dask import DaskCluster
+
+        executor = DaskCluster(dask)
+    elif batched:
+        vocab = _vocabulary(data_dir, options, word_lists)
+    # the step-by-step engine, where the batched one cannot: raises the script's error where it
+    # would die (an empty model under -w)
+    blocks = scored_blocks(config, options, [SYSTEM], word_lists, source, lambda done, _workers: done,
+                           batched=batched, executor=executor, plan=metric_plan(options, ngram_orders),
+                           token_ids=vocab)
+    return {b.spec.tag: np.asarray(b.counts, dtype=np.float64).reshape(-1, 6) for b in blocks}
 
 
 def score_pairs(
@@ -203,13 +215,12 @@ def score_pairs(
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
-    if dask is not None:
-        from .engine.executors.dask import DaskCluster
-
-        with DaskCluster(dask) as workers:
-            counts = pair_counts(config, source, options, data_dir, workers)
-    else:
-        counts = pair_counts(config, source, options, data_dir)
+    orders = orders_with_ngrams(wanted.ngram_orders, config, source)
+    if orders != wanted.ngram_orders:  # -n no larger than the texts (a cluster computes 1 .. -n)
+        options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, orders)
+    counts = pair_counts(config, source, options, data_dir, dask, orders)
+    for n in set(wanted.ngram_orders) - set(orders):
+        counts[ngram_spec(n).tag] = np.zeros((len(config.evaluations), 6))
     out = {}
     for tag in wanted.tags:
         c = counts[tag]

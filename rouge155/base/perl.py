@@ -59,6 +59,11 @@ def r5(x: float) -> float:
     return float("%7.5f" % x)
 
 
+def f5(x: float) -> str:
+    """Perl's sprintf("%7.5f", x): how the report and the -v lines print a score."""
+    return "%7.5f" % x
+
+
 def split_ws(text: bytes) -> List[bytes]:
     """Perl's split(/\\s+/, text): a leading empty field is kept, trailing empty fields are dropped."""
     fields = _WS_BYTES.split(text)

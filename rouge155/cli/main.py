@@ -149,10 +149,10 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     options = _resolved_options(flags, extras)
     # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
     data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
-    from ..inputs.resources import load_language_data, resolve_data_dir
+    from ..inputs.resources import load_word_lists, resolve_data_dir
 
     data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
-    load_language_data(data_dir)
+    load_word_lists(data_dir)
     if extras.plain_text:
         from .plain_text import plain_text_input
 

@@ -1,120 +1,49 @@
-"""The evaluation run: which metrics, in which order, over which instances (``computeROUGEX``).
+"""The step-by-step engine: the script's walk (``computeROUGEX``), one instance at a time.
 
 A run walks systems, then metrics, then evaluations in the Perl's order, because some of the
 script's state carries from one step to the next (``-M`` switching ``-m`` off, one warning per
-missing peer). It yields one :class:`MetricBlock` per printed block; aggregation comes after.
+missing peer). It yields one :class:`~rouge155.engine.plan.MetricBlock` per printed block;
+aggregation comes after. It covers every option (``-v`` through :mod:`.verbose`), and it is the
+engine that reproduces a run the script dies in part-way.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
-from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio
+    from ..inputs.resources import WordLists
+
+from ..base.errors import RougeError
+from ..base.options import Options
+from ..base.perl import r5
 from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.sources import TextSource
-from ..base.errors import RougeError
+from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio
 from ..metrics.lcs import lcs_hits, wlcs_hits
 from ..metrics.ngram import clipped_hits, ngrams
 from ..metrics.skipbigram import skip_bigrams
-from ..base.options import Options
-from ..base.perl import fmt_num, perl_num, r5
 from ..text.modes import text_model
-from ..inputs.resources import LanguageData
 from ..text.tokens import Tokenizer
+from .plan import BE, LCS, NGRAM, SKIP, WLCS, MetricBlock, MetricSpec, metric_plan
+from .verbose import VerboseLines
 
 
-@dataclass(frozen=True)
-class MetricSpec:
-    """One printed block: ``kind`` is N, L, W, S or BE; ``tag`` is what the report calls it."""
+class SummaryReader:
+    """A run's summaries as the script reads them: ``readText`` (the joined text), ``readText_LCS``
+    (its units) and ``readBE``, each document parsed once, then the token filter."""
 
-    kind: str
-    tag: str
-    n: int = 0
-    skip_unigrams: bool = False
-
-
-@dataclass
-class MetricBlock:
-    """One metric for one system: each instance's key (``evalID.systemID``) and counts row
-    (model count, hit, R, peer count, P, F), in evaluation order: a list of float tuples here, an
-    (n, 6) numpy array from the batched engine (:func:`aggregate.table_rows` reads both)."""
-
-    system: str
-    spec: MetricSpec
-    keys: List[str] = field(default_factory=list)
-    counts: Sequence = field(default_factory=list)
-
-
-def metric_plan(options: Options) -> List[MetricSpec]:
-    """The metrics of one system, in the script's order."""
-    plan: List[MetricSpec] = []
-    if options.ngram is not None:
-        top = perl_num(options.ngram)
-        n = 1
-        while n <= top:
-            plan.append(MetricSpec("N", f"ROUGE-{n}", n=n))
-            n += 1
-    if not options.no_lcs and options.be_mode is None:
-        plan.append(MetricSpec("L", "ROUGE-L"))
-    if options.weight is not None:
-        plan.append(MetricSpec("W", f"ROUGE-W-{options.weight}"))
-    if options.skip_distance is not None:
-        sd = options.skip_distance
-        if options.skip_distance_num >= 0:
-            if options.skip_unigrams:
-                plan.append(MetricSpec("S", f"ROUGE-SU{sd}", skip_unigrams=True))
-            elif options.skip_both:
-                plan.append(MetricSpec("S", f"ROUGE-S{sd}"))
-                plan.append(MetricSpec("S", f"ROUGE-SU{sd}", skip_unigrams=True))
-            else:
-                plan.append(MetricSpec("S", f"ROUGE-S{sd}"))
-        elif options.skip_unigrams:
-            plan.append(MetricSpec("S", "ROUGE-SU*", skip_unigrams=True))
-        else:
-            plan.append(MetricSpec("S", "ROUGE-S*"))
-            if options.skip_both:
-                plan.append(MetricSpec("S", "ROUGE-SU*", skip_unigrams=True))
-    if options.be_mode is not None:
-        plan.append(MetricSpec("BE", f"ROUGE-BE-{options.be_mode}"))
-    return plan
-
-
-class Run:
-    """One evaluation run over a config, with the state the Perl script keeps between steps."""
-
-    def __init__(
-        self,
-        config: EvalConfig,
-        options: Options,
-        language: LanguageData,
-        source: Optional[TextSource] = None,
-        warn: Callable[[str], None] = lambda msg: None,
-        debug: Optional[Callable[[str], None]] = None,
-    ):
-        self.config = config
-        self.options = options
-        self.source = source or TextSource()
+    def __init__(self, options: Options, word_lists: WordLists, source: TextSource, warn: Callable[[str], None]):
+        self.source = source
         self.warn = warn
-        # -v: the script's debugging lines (stdout); None when off.
-        self.debug = debug if options.verbose else None
         self.text = text_model(options)
-        stem = self.text.stemmer(language.exceptions)
-        self.stemmer = stem
-        self.tokenizer = Tokenizer(self.text.stopwords(language.stopwords) if options.remove_stopwords else None,
-                                   stem, self.text.counted_first)
-        # Perl quirk: -M sets $opt_m=1 around each model and then undef, so after the first model
-        # processed under -M, -m is off for the rest of the run (peers included).
-        self.stem_on = options.stem
-        self._known_missing: set = set()
+        self.stemmer = self.text.stemmer(word_lists.exceptions)
+        self.tokenizer = Tokenizer(self.text.stopwords(word_lists.stopwords) if options.remove_stopwords else None,
+                                   self.stemmer, self.text.counted_first)
         self._units: Dict[Tuple[str, Optional[str]], List[bytes]] = {}
         self._word_limit = options.word_limit_num
         self._byte_limit = options.byte_limit_num
 
-    # -- text ---------------------------------------------------------------------------------------
     def _raw_units(self, path: str, fmt: Optional[str]) -> List[bytes]:
         key = (path, fmt)
         units = self._units.get(key)
@@ -147,6 +76,43 @@ class Run:
         """``tokenizeText_LCS``: one token list per unit."""
         return [self.tokenizer.tokens(u, stemming) for u in units]
 
+    def be_lines(self, path: str, fmt: Optional[str], verbose: bool) -> List[bytes]:
+        """``readBE``: the file's BE lines."""
+        raw = self.text.be_bytes(self.source.read(path))
+        if verbose:
+            self.warn(path)  # readBE names each file on stderr with -v
+        from ..metrics.be import read_lines  # BE runs only
+
+        lines = read_lines(raw, fmt)
+        if not lines:
+            self.warn(f"readBE: {path} -> empty text")
+        return lines
+
+
+class StepwiseRun:
+    """One evaluation run over a config, with the state the Perl script keeps between steps."""
+
+    def __init__(
+        self,
+        config: EvalConfig,
+        options: Options,
+        word_lists: WordLists,
+        source: Optional[TextSource] = None,
+        warn: Callable[[str], None] = lambda msg: None,
+        debug: Optional[Callable[[str], None]] = None,
+    ):
+        self.config = config
+        self.options = options
+        self.source = source or TextSource()
+        self.warn = warn
+        # -v: the script's debugging lines (stdout); None when off.
+        self.verbose = VerboseLines(debug) if options.verbose and debug else None
+        self.reader = SummaryReader(options, word_lists, self.source, warn)
+        # Perl quirk: -M sets $opt_m=1 around each model and then undef, so after the first model
+        # processed under -M, -m is off for the rest of the run (peers included).
+        self.stem_on = options.stem
+        self._known_missing: set = set()
+
     def _model_stemming(self) -> bool:
         return True if self.options.stem_models_only else self.stem_on
 
@@ -155,25 +121,21 @@ class Run:
             self.stem_on = False
 
     # -- the walk -----------------------------------------------------------------------------------
-    def systems(self, system_id: Optional[str], evaluate_all: bool) -> List[str]:
-        if evaluate_all:
-            return sorted(self.config.peer_ids)
-        return [system_id if system_id is not None else ""]
-
-    def blocks(self, systems: Sequence[str]) -> Iterator[MetricBlock]:
-        plan = metric_plan(self.options)
+    def blocks(self, systems: Sequence[str], plan: Optional[List[MetricSpec]] = None) -> Iterator[MetricBlock]:
+        """Each system's blocks of ``plan`` (default: the options' plan), in the script's order."""
+        v = self.verbose
         for system in systems:
-            for spec in plan:
+            for spec in metric_plan(self.options) if plan is None else plan:
                 keys, rows = [], []
                 for ev in self.config.evaluations:
-                    if self.debug and spec.kind == "N":
-                        self.debug(f"@Eval ({ev.eval_id})")
+                    if v and spec.is_ngram:
+                        v.evaluation(ev.eval_id)
                     counts = self.instance(ev, system, spec)
                     if counts is not None:
-                        if self.debug:
-                            self.debug(f"{ev.eval_id}.{system}")
+                        if v:
+                            v.line(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(tuple(float(v) for v in counts_row(counts)))
+                        rows.append(tuple(float(x) for x in counts_row(counts)))
                 yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
@@ -188,203 +150,139 @@ class Run:
             if not self.source.exists(path):
                 raise RougeError(f"Cannot find model summary: {path}")
             models.append(path)
-        fmt = ev.input_format
-        if spec.kind == "N":
-            return self._ngram(peer, models, fmt, spec.n)
-        if spec.kind == "L":
-            return self._lcs(peer, models, fmt, weighted=False)
-        if spec.kind == "W":
-            return self._lcs(peer, models, fmt, weighted=True)
-        if spec.kind == "S":
-            return self._skip(peer, models, fmt, spec.skip_unigrams)
-        return self._be(peer, models, fmt)
+        return _SCORERS[spec.kind](self, spec, peer, models, ev.input_format)
 
-    def _combine(self, matches: List[ModelMatch], ratio=None) -> Counts:
+    def combine(self, matches: List[ModelMatch], ratio=None) -> Counts:
+        """A peer's matches against its models combined by ``-f`` and ``-p`` (ROUGE 2.0's extension
+        combines its own measures with it)."""
         if ratio is None:
             return combine(matches, self.options.formula, self.options.alpha_num)
         return combine(matches, self.options.formula, self.options.alpha_num, ratio)
 
+    # -- the metrics: each (self, spec, peer path, model paths, input format) -> Counts ---------------
     def _bag(self, peer: str, models: List[str], fmt: Optional[str], bag, models_only_stemming: bool) -> Counts:
         """A clipped multiset metric (ROUGE-N, ROUGE-S/SU): ``bag(tokens)`` gives (grams, count)."""
-        dbg = self.debug
-        text = self.joined_text(peer, fmt)
-        peer_grams, peer_count = bag(self.tokenizer.tokens(text, self.stem_on))
-        if dbg:
-            dbg(f"***P {peer}")
-            _debug_text(dbg, text, peer_grams, peer_count)
+        v = self.verbose
+        text = self.reader.joined_text(peer, fmt)
+        peer_grams, peer_count = bag(self.reader.tokenizer.tokens(text, self.stem_on))
+        if v:
+            v.peer(peer)
+            v.text(text, peer_grams, peer_count)
         matches = []
         for path in models:
-            text = self.joined_text(path, fmt)
+            text = self.reader.joined_text(path, fmt)
             if models_only_stemming:
-                tokens = self.tokenizer.tokens(text, self._model_stemming())
+                tokens = self.reader.tokenizer.tokens(text, self._model_stemming())
                 self._after_model()
             else:
                 # Perl quirk: ROUGE-N ignores -M (the script sets $opt_m around models only elsewhere).
-                tokens = self.tokenizer.tokens(text, self.stem_on)
+                tokens = self.reader.tokenizer.tokens(text, self.stem_on)
             grams, count = bag(tokens)
-            if dbg:
-                _debug_text(dbg, text, grams, count)
+            if v:
+                v.text(text, grams, count)
             hit = clipped_hits(grams, peer_grams)
             matches.append(ModelMatch(hit, count, peer_count, r5(hit / count) if count else 0.0))
-            if dbg:
-                dbg(f"***M {path}")
-        return self._combine(matches)
+            if v:
+                v.model(path)
+        return self.combine(matches)
 
-    def _ngram(self, peer: str, models: List[str], fmt: Optional[str], n: int) -> Counts:
+    def _ngram(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+        n = spec.n
         counts = self._bag(peer, models, fmt, lambda tokens: ngrams(tokens, n), False)
-        if self.debug:
-            _debug_totals(self.debug, f"{n}-gram", f"ROUGE-{n}", counts, ("-R: ", "-P: ", "-F: "))
+        if self.verbose:
+            self.verbose.totals(f"{n}-gram", f"ROUGE-{n}", counts, ("-R: ", "-P: ", "-F: "))
         return counts
 
-    def _skip(self, peer: str, models: List[str], fmt: Optional[str], with_unigrams: bool) -> Counts:
-        distance = self.options.skip_distance_num
-        counts = self._bag(peer, models, fmt, lambda tokens: skip_bigrams(tokens, distance, with_unigrams), True)
-        dbg = self.debug
-        if dbg:
-            sd = self.options.skip_distance
-            # Perl quirk: the -v lines for P and F print the recall.
-            r = _f5(counts.recall)
-            dbg(f"total ROUGE-S{sd} model count: {fmt_num(counts.model_count)}")
-            dbg(f"total ROUGE-S{sd} peer count: {fmt_num(counts.peer_count)}")
-            dbg(f"total ROUGE-S{sd} hit: {fmt_num(counts.hit)}")
-            dbg(f"total ROUGE-S{sd}-R: {r}")
-            dbg(f"total ROUGE-S{sd}-P: {r}")
-            dbg(f"total ROUGE-S{sd}-F: {r}")
+    def _skip(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+        distance, unigrams = self.options.skip_distance_num, spec.skip_unigrams
+        counts = self._bag(peer, models, fmt, lambda tokens: skip_bigrams(tokens, distance, unigrams), True)
+        if self.verbose:
+            self.verbose.skip_totals(self.options.skip_distance, counts)
         return counts
 
-    def _lcs(self, peer: str, models: List[str], fmt: Optional[str], weighted: bool) -> Counts:
-        dbg = self.debug
-        weight = self.options.weight_num
-        peer_texts = self.unit_texts(peer, fmt)
-        peer_units = self.unit_tokens(peer_texts, self.stem_on)
-        peer_1grams, peer_count = ngrams(self.joined_tokens(peer, fmt, self.stem_on), 1)
-        if dbg:
-            dbg(f"***P {peer}")
-            _debug_units(dbg, peer_texts, peer_units)
-        trace = None
-        if dbg:
-            label = "ROUGE-W: " if weighted else "LCS: "
-
-            def trace(tokens: List[str]) -> None:
-                dbg(label + (" ".join(tokens) if tokens else "-"))
-
-        matches = []
-        for path in models:
-            model_texts = self.unit_texts(path, fmt)
-            if weighted:
-                # Perl quirk: ROUGE-W applies -M to the model's unigram counts but not to its units.
-                model_units = self.unit_tokens(model_texts, self.stem_on)
-            else:
-                model_units = self.unit_tokens(model_texts, self._model_stemming())
-                self._after_model()
-            model_1grams, _ = ngrams(self.joined_tokens(path, fmt, self._model_stemming()), 1)
-            self._after_model()
-            if weighted:
-                hit, base = wlcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), weight, trace)
-                if base == 0:
-                    raise RougeError(
-                        f"Illegal division by zero: ROUGE-W model summary {path} has no tokens to weigh"
-                    )
-                # Perl quirk (w_power): the model's weighted length is raised to w again.
-                matches.append(ModelMatch(hit, w_power(base, weight), w_power(peer_count, weight),
-                                          w_ratio(hit, base, weight)))
-            else:
-                hit, base = lcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), trace)
-                matches.append(ModelMatch(hit, base, peer_count, hit / base if base > 0 else 0.0))
-            if dbg:
-                dbg(f"***M {path}")
-                _debug_units(dbg, model_texts, model_units)
+    def _lcs(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+        """ROUGE-L, or ROUGE-W (``spec.is_weighted``): summary-level, over the texts' units."""
+        v, weighted = self.verbose, spec.is_weighted
+        peer_texts = self.reader.unit_texts(peer, fmt)
+        peer_units = self.reader.unit_tokens(peer_texts, self.stem_on)
+        peer_1grams, peer_count = ngrams(self.reader.joined_tokens(peer, fmt, self.stem_on), 1)
+        if v:
+            v.peer(peer)
+            v.units(peer_texts, peer_units)
+        trace = v.lcs_trace(weighted) if v else None
+        peer_side = (peer_units, peer_1grams, peer_count)
+        matches = [self._lcs_match(path, fmt, weighted, peer_side, trace) for path in models]
         if weighted:
-            counts = self._combine(matches, lambda hit, count: w_ratio(hit, count, weight))
-            if dbg:
+            weight = self.options.weight_num
+            counts = self.combine(matches, lambda hit, count: w_ratio(hit, count, weight))
+            if v:
                 w = self.options.weight
-                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))
+                v.totals(f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))
         else:
-            counts = self._combine(matches)
-            if dbg:
-                _debug_totals(dbg, "ROUGE-L", "ROUGE-L", counts, ("-R score: ", "-P: ", "-F: "))
+            counts = self.combine(matches)
+            if v:
+                v.totals("ROUGE-L", "ROUGE-L", counts, ("-R score: ", "-P: ", "-F: "))
         return counts
 
-    def _be(self, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
-        dbg = self.debug
+    def _lcs_match(self, path: str, fmt: Optional[str], weighted: bool, peer_side, trace) -> ModelMatch:
+        """One model of ``_lcs`` against the peer's (units, unigram counts, token count); the kernels
+        consume the unigram dicts, so each model gets fresh copies."""
+        peer_units, peer_1grams, peer_count = peer_side
+        weight = self.options.weight_num
+        model_texts = self.reader.unit_texts(path, fmt)
+        if weighted:
+            # Perl quirk: ROUGE-W applies -M to the model's unigram counts but not to its units.
+            model_units = self.reader.unit_tokens(model_texts, self.stem_on)
+        else:
+            model_units = self.reader.unit_tokens(model_texts, self._model_stemming())
+            self._after_model()
+        model_1grams, _ = ngrams(self.reader.joined_tokens(path, fmt, self._model_stemming()), 1)
+        self._after_model()
+        if weighted:
+            hit, base = wlcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), weight, trace)
+            if base == 0:
+                raise RougeError(f"Illegal division by zero: ROUGE-W model summary {path} has no tokens to weigh")
+            # Perl quirk (w_power): the model's weighted length is raised to w again.
+            match = ModelMatch(hit, w_power(base, weight), w_power(peer_count, weight), w_ratio(hit, base, weight))
+        else:
+            hit, base = lcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), trace)
+            match = ModelMatch(hit, base, peer_count, hit / base if base > 0 else 0.0)
+        if self.verbose:
+            self.verbose.model(path)
+            self.verbose.units(model_texts, model_units)
+        return match
+
+    def _be(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+        v = self.verbose
         mode = self.options.be_mode or ""
-        if self.text.chars:  # createBE as the Unicode fork runs it, on characters
+        if self.reader.text.chars:  # createBE as the Unicode fork runs it, on characters
             from ..metrics.be_text import create
         else:
             from ..metrics.be import create
-        lines = self._read_be(peer, fmt)
-        peer_bes = create(lines, mode, self.stem_on, self.stemmer)
-        if dbg:
-            dbg(f"***P {peer}")
-            _debug_bes(dbg, lines, peer_bes)
+        lines = self.reader.be_lines(peer, fmt, v is not None)
+        peer_bes = create(lines, mode, self.stem_on, self.reader.stemmer)
+        if v:
+            v.peer(peer)
+            v.bes(lines, peer_bes)
         matches = []
         for path in models:
-            lines = self._read_be(path, fmt)
-            model_bes = create(lines, mode, self._model_stemming(), self.stemmer)
+            lines = self.reader.be_lines(path, fmt, v is not None)
+            model_bes = create(lines, mode, self._model_stemming(), self.reader.stemmer)
             self._after_model()
-            if dbg:
-                _debug_bes(dbg, lines, model_bes)
-                for key in sorted(model_bes.grams):
-                    if key in peer_bes.grams:
-                        dbg(f"* Match: {key.decode('latin-1')}")
+            if v:
+                v.bes(lines, model_bes)
+                v.be_matches(model_bes, peer_bes)
             hit = clipped_hits(model_bes.grams, peer_bes.grams)
             count = model_bes.count
             matches.append(ModelMatch(hit, count, peer_bes.count, r5(hit / count) if count else 0.0))
-            if dbg:
-                dbg(f"***M {path}")
-        counts = self._combine(matches)
-        if dbg:
-            _debug_totals(dbg, f"BE-{mode}", f"ROUGE-BE-{mode}", counts, ("-R: ", "-P: ", "-F: "))
+            if v:
+                v.model(path)
+        counts = self.combine(matches)
+        if v:
+            v.totals(f"BE-{mode}", f"ROUGE-BE-{mode}", counts, ("-R: ", "-P: ", "-F: "))
         return counts
 
-    def _read_be(self, path: str, fmt: Optional[str]) -> List[bytes]:
-        raw = self.text.be_bytes(self.source.read(path))
-        if self.debug:
-            self.warn(path)  # readBE names each file on stderr with -v
-        from ..metrics.be import read_lines  # BE runs only
 
-        lines = read_lines(raw, fmt)
-        if not lines:
-            self.warn(f"readBE: {path} -> empty text")
-        return lines
-
-
-# -- -v output: Perl dumps hashes in its random order; these print them sorted by key. ---------------
-def _f5(x: float) -> str:
-    return "%7.5f" % x
-
-
-def _dump(grams: Counter, count: int, sep: str = "|") -> str:
-    items = [(str(k) if not isinstance(k, bytes) else k.decode("latin-1"), v) for k, v in grams.items()]
-    items.append(("_cn_", count))
-    items.sort()
-    return sep.join(f"{k}{sep}{v}" for k, v in items)
-
-
-def _debug_text(dbg, text: Optional[str], grams: Counter, count: int) -> None:
-    if text is None:
-        dbg("---empty text---")
-    else:
-        dbg(text)
-        dbg(_dump(grams, count))
-
-
-def _debug_units(dbg, texts: List[str], units: List[List[str]]) -> None:
-    dbg("\n".join(texts))
-    for i in range(len(texts)):
-        dbg(f"{i}: " + "|".join(units[i] if i < len(units) else []))
-
-
-def _debug_bes(dbg, lines: List[bytes], bes) -> None:
-    if lines:
-        dbg(_dump(bes.grams, bes.count, "#"))
-    else:
-        dbg("---empty text---")
-
-
-def _debug_totals(dbg, count_tag: str, score_tag: str, counts: Counts, score_labels) -> None:
-    dbg(f"total {count_tag} model count: {fmt_num(counts.model_count)}")
-    dbg(f"total {count_tag} peer count: {fmt_num(counts.peer_count)}")
-    dbg(f"total {count_tag} hit: {fmt_num(counts.hit)}")
-    for label, value in zip(score_labels, (counts.recall, counts.precision, counts.f)):
-        dbg(f"total {score_tag}{label}{_f5(value)}")
+# The step-by-step scorer of each metric kind.
+_SCORERS = {NGRAM: StepwiseRun._ngram, LCS: StepwiseRun._lcs, WLCS: StepwiseRun._lcs, SKIP: StepwiseRun._skip,
+            BE: StepwiseRun._be}

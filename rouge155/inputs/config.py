@@ -5,7 +5,7 @@ import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Tuple
+    from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..base.lazy import lazy_regex
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
@@ -32,6 +32,16 @@ class Evaluation:
     models: Dict[str, str] = field(default_factory=dict)
     model_ids: List[str] = field(default_factory=list)
     from_file_list: bool = False
+
+    @classmethod
+    def listed(cls, eval_id: str, input_format: Optional[str], peers: Dict[str, str],
+               model_paths: Sequence[str]) -> "Evaluation":
+        """An evaluation of complete paths (``-z`` lists, texts in memory, plain text, JSONL): the
+        peers by system ID, the models in their order as M.1 .. M.k (the IDs the script gives a
+        list's models)."""
+        model_ids = [f"M.{k}" for k in range(1, len(model_paths) + 1)]
+        return cls(eval_id=eval_id, input_format=input_format, peers=dict(peers),
+                   models=dict(zip(model_ids, model_paths)), model_ids=model_ids, from_file_list=True)
 
     def peer_path(self, peer_id: str) -> str:
         if self.from_file_list:
@@ -374,12 +384,8 @@ def read_file_list(path: str, input_format: str, peer_id: str) -> EvalConfig:
         files = line.split()
         if len(files) < 2:
             raise RougeError("File list has to have at least 2 filenames per line (peer model1 model2 ... modelN)")
-        ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format=input_format, from_file_list=True)
-        ev.peers[peer_id] = _path_str(files[0])
-        for k, f in enumerate(files[1:], start=1):
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = _path_str(f)
-        evaluations.append(ev)
+        evaluations.append(Evaluation.listed(str(len(evaluations) + 1), input_format, {peer_id: _path_str(files[0])},
+                                             [_path_str(f) for f in files[1:]]))
     return EvalConfig(evaluations=evaluations, peer_ids=[peer_id])
 
 

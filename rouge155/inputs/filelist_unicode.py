@@ -33,10 +33,6 @@ def read_file_list_unicode(path: str, input_format: str, peer_id: str) -> EvalCo
         files = [f for f in _SPACES.split(line.strip(SPACE_CLASS)) if f]
         if len(files) < 2:
             raise RougeError("File list has to have at least 2 filenames per line (peer model1 model2 ... modelN)")
-        ev = Evaluation(eval_id=str(len(evaluations) + 1), input_format=input_format, from_file_list=True)
-        ev.peers[peer_id] = os.fsdecode(files[0].encode("utf-8", "surrogatepass"))
-        for k, f in enumerate(files[1:], start=1):
-            ev.model_ids.append(f"M.{k}")
-            ev.models[f"M.{k}"] = os.fsdecode(f.encode("utf-8", "surrogatepass"))
-        evaluations.append(ev)
+        paths = [os.fsdecode(f.encode("utf-8", "surrogatepass")) for f in files]
+        evaluations.append(Evaluation.listed(str(len(evaluations) + 1), input_format, {peer_id: paths[0]}, paths[1:]))
     return EvalConfig(evaluations=evaluations, peer_ids=[peer_id])

@@ -20,7 +20,7 @@ from collections.abc import Mapping as _Mapping  # loaded with os already: no st
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import RougeError
-from .plaintext import file_list_evaluation, read_input_file, separator_bytes, spl_text
+from .plaintext import read_input_file, separator_bytes, spl_text
 from .sources import MemorySource
 
 
@@ -75,7 +75,7 @@ def from_records(
             model_keys = [f"{where} reference {k}" for k in range(1, len(references) + 1)]
             for key, reference in zip(model_keys, references):
                 texts[key] = spl_text(_text(reference), split, sep)
-            ev = evaluations[ident] = file_list_evaluation(ident, {}, model_keys)
+            ev = evaluations[ident] = Evaluation.listed(ident, "SPL", {}, model_keys)
             first_seen[ident] = (where, references)
         elif list(references) != list(first_seen[ident][1]):
             raise JsonlError(f"{where}: id {ident} has other references than at {first_seen[ident][0]} "

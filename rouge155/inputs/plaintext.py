@@ -9,7 +9,7 @@ import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+    from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import OptionError, RougeError
@@ -41,16 +41,6 @@ def spl_text(text: bytes, split: bool, separator: Optional[bytes]) -> bytes:
     if split:
         return "\n".join(split_sentences(text.decode("utf-8", "surrogateescape"))).encode("utf-8", "surrogateescape")
     return text
-
-
-def file_list_evaluation(eval_id: str, peers: Mapping[str, str], model_keys: Sequence[str]) -> Evaluation:
-    """An evaluation as a ``-z`` file list gives it: complete keys, models named M.1..M.k in order."""
-    ev = Evaluation(eval_id=eval_id, input_format="SPL", from_file_list=True)
-    ev.peers.update(peers)
-    for k, key in enumerate(model_keys, start=1):
-        ev.model_ids.append(f"M.{k}")
-        ev.models[f"M.{k}"] = key
-    return ev
 
 
 def read_input_file(path: str) -> bytes:
@@ -180,7 +170,7 @@ def from_directories(
         for key in model_keys:
             if key not in texts:  # a model several IDs match is read once
                 texts[key] = spl_text(read_input_file(key), split, None)
-        evaluations.append(file_list_evaluation(str(len(evaluations) + 1), {system_id: peer_key}, model_keys))
+        evaluations.append(Evaluation.listed(str(len(evaluations) + 1), "SPL", {system_id: peer_key}, model_keys))
     if not evaluations:
         raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
     return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
@@ -218,5 +208,5 @@ def from_parallel_files(
             key = f"{path}:{i + 1}"
             texts[key] = spl_text(lines[i].rstrip(b"\r"), split, sep)
             model_keys.append(key)
-        evaluations.append(file_list_evaluation(str(i + 1), {system_id: peer_key}, model_keys))
+        evaluations.append(Evaluation.listed(str(i + 1), "SPL", {system_id: peer_key}, model_keys))
     return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)

@@ -66,7 +66,10 @@ def resolve_data_dir(opt_e: Optional[str], environ: Mapping[str, str] = os.envir
 
 
 @dataclass(frozen=True)
-class LanguageData:
+class WordLists:
+    """The word lists of a data directory (``-e``): the SMART stopwords (``-s``) and the WordNet
+    exceptions the Porter stemmer looks up first (``-m``)."""
+
     stopwords: FrozenSet[str]
     exceptions: Mapping[str, str]
 
@@ -221,16 +224,16 @@ def load_exceptions(data_dir: str) -> Mapping[str, str]:
     return ExceptionTable(lambda: _parse_exc_files(raws))
 
 
-def load_language_data(data_dir: str) -> LanguageData:
+def load_word_lists(data_dir: str) -> WordLists:
     """Stopwords and exceptions of DIR, checked in the Perl's order (stopwords first); read once
     per directory (a relative one, :data:`CURRENT_DIR` included, once per current directory)."""
-    return _load_language_data(data_dir, None if os.path.isabs(data_dir) else os.getcwd())
+    return _load_word_lists(data_dir, None if os.path.isabs(data_dir) else os.getcwd())
 
 
 @lru_cache(maxsize=8)
-def _load_language_data(data_dir: str, cwd: Optional[str]) -> LanguageData:
+def _load_word_lists(data_dir: str, cwd: Optional[str]) -> WordLists:
     stop_path = os.path.join(data_dir, STOPWORDS_FILE)
     if data_dir == CURRENT_DIR and not os.path.lexists(stop_path):
         stop_path = os.path.join(bundled_data_path(), STOPWORDS_FILE)
     stop = load_stopwords(stop_path)
-    return LanguageData(stopwords=stop, exceptions=load_exceptions(data_dir))
+    return WordLists(stopwords=stop, exceptions=load_exceptions(data_dir))

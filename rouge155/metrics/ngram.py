@@ -51,7 +51,7 @@ def extend_codes(codes: "np.ndarray", ids: "np.ndarray", k: int) -> "np.ndarray"
 def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | None" = None):
     """n-gram codes of concatenated documents: (document index, dense code) of every n-gram that
     lies inside one document. ``ids`` are token ids, ``doc`` each token's document index; ``cache``
-    keeps the codes of shorter n-grams for the next n."""
+    keeps the codes of the last n for the next, larger n (one array: -n 100 does not hold a hundred)."""
 
     total = len(ids)
     if total < n:
@@ -62,6 +62,8 @@ def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | No
     while k < n:
         codes = extend_codes(codes, ids, k)
         k += 1
+    if k > 1:
+        cache.clear()
         cache[k] = codes
     valid = doc[: total - n + 1] == doc[n - 1 :]
     return doc[: total - n + 1][valid].astype(np.int64), codes[valid]

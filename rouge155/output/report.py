@@ -8,17 +8,14 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
+from ..base.perl import f5, fmt_num, perl_num
 from ..engine.aggregate import Averages, table_rows
-from ..base.perl import fmt_num, perl_num
+from ..engine.plan import WLCS
 from ..metrics.formulas import f_score, hit_ratio, w_ratio
 
 RULE = "-" * 45
 DOTS = "." * 45
 _LEADING_DIGITS = re.compile(r"^([0-9]+)")
-
-
-def f5(x: float) -> str:
-    return "%7.5f" % x
 
 
 def _by_eval_id(a: str, b: str) -> int:
@@ -82,7 +79,7 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
             def ratio(h, c):
                 if not c:
                     return 0.0
-                return w_ratio(h, c, weight) if result.kind == "W" and weight else hit_ratio(h, c)
+                return w_ratio(h, c, weight) if result.kind == WLCS and weight else hit_ratio(h, c)
 
             rec, prec = ratio(hit, model_count), ratio(hit, peer_count)
             f = f_score(rec, prec, result.alpha)

@@ -16,7 +16,7 @@ from ..base.errors import RougeError
 from ..inputs.sources import TextSource
 from ..base.options import Options
 from ..text.readers import take_bytes
-from ..inputs.resources import load_language_data, resolve_data_dir
+from ..inputs.resources import load_word_lists, resolve_data_dir
 from ..text.tokens import Tokenizer
 from ..text.modes import text_model
 
@@ -142,9 +142,9 @@ def write_token_ids(out_dir: str, config: EvalConfig, options: Options, systems:
     _new_directories(out_dir)  # checked before the summaries are read
     source = source or TextSource()
     text = text_model(options)
-    language = load_language_data(resolve_data_dir(data_dir))
-    tokenizer = Tokenizer(text.stopwords(language.stopwords) if options.remove_stopwords else None,
-                          text.stemmer(language.exceptions), text.counted_first)
+    word_lists = load_word_lists(resolve_data_dir(data_dir))
+    tokenizer = Tokenizer(text.stopwords(word_lists.stopwords) if options.remove_stopwords else None,
+                          text.stemmer(word_lists.exceptions), text.counted_first)
     vocab: Dict[str, int] = {}
     files: Dict[tuple, str] = {}
     lines_of: Dict[str, List[str]] = {}

@@ -1,8 +1,8 @@
 """ROUGE 2.0's measures inside a normal rouge155 run (``--synonyms``, ``--topic RE``, ``--topic-uniq``).
 
-The texts are read, cleaned, limited, stop-worded and stemmed exactly as for ROUGE-N (same Run);
-the cleaned words are POS-tagged (any token tagger, see :mod:`rouge155.rouge2.tagger`) before
-stop words and stemming drop or change them. Per (peer, model) pair:
+The texts are read, cleaned, limited, stop-worded and stemmed exactly as for ROUGE-N (the same
+StepwiseRun); the cleaned words are POS-tagged (any token tagger, see :mod:`rouge155.rouge2.tagger`)
+before stop words and stemming drop or change them. Per (peer, model) pair:
 
 * ``ROUGE-n+Synonyms`` (n = 1..-n): a peer n-gram matches a model n-gram that equals it, else one
   whose every word is the peer word or one of its WordNet synonyms (noun/verb/adjective by tag, as
@@ -26,14 +26,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 import numpy as np
 
 from ..metrics.formulas import ModelMatch, counts_row
-from ..api import MetricResult, _scored
+from ..api import MetricResult, average_blocks
 from ..inputs.config import EvalConfig
 from ..base.errors import RougeError
-from ..engine.stepwise import MetricBlock, MetricSpec, Run
+from ..engine.plan import NGRAM, MetricBlock, MetricSpec
+from ..engine.stepwise import StepwiseRun
 from ..inputs.sources import TextSource
 from ..base.options import Options
 from ..base.perl import r5, perl_num
-from ..inputs.resources import load_language_data, resolve_data_dir
+from ..inputs.resources import load_word_lists, resolve_data_dir
 from .tagger import TokenTagger
 
 Word = Tuple[str, str, str]  # (final token, lower-case tag, cleaned word before stop words/stemming)
@@ -80,7 +81,7 @@ def _specs(options: Options, m: ExtraMeasures) -> List[Tuple[str, int, bool, Opt
 class _Texts:
     """Tagged, filtered words of each summary (cached)."""
 
-    def __init__(self, run: Run, tagger: TokenTagger):
+    def __init__(self, run: StepwiseRun, tagger: TokenTagger):
         self.run = run
         self.tagger = tagger
         self.cache: Dict[Tuple[str, Optional[str], bool], List[Word]] = {}
@@ -88,12 +89,12 @@ class _Texts:
     def words(self, path: str, fmt: Optional[str], stemming: bool) -> List[Word]:
         key = (path, fmt, stemming)
         if key not in self.cache:
-            text = self.run.joined_text(path, fmt) or ""
+            text = self.run.reader.joined_text(path, fmt) or ""
             raw = [t for t in text.split(" ") if t]
             tags = list(self.tagger(raw)) if raw else []
             out: List[Word] = []
             for tok, tag in zip(raw, tags):
-                final = self.run.tokenizer.final(tok, stemming)
+                final = self.run.reader.tokenizer.final(tok, stemming)
                 if final is not None:
                     out.append((final, tag.lower(), tok))
             self.cache[key] = out
@@ -155,8 +156,8 @@ def extra_results(config: EvalConfig, options: Options, systems: Sequence[str], 
     if measures.synonyms and wordnet is None:
         from .wordnet import default_synonyms
         wordnet = default_synonyms()
-    language = load_language_data(resolve_data_dir(data_dir))
-    run = Run(config, options, language, source=source)
+    word_lists = load_word_lists(resolve_data_dir(data_dir))
+    run = StepwiseRun(config, options, word_lists, source=source)
     texts = _Texts(run, tagger)
     stem = bool(options.stem) or bool(options.stem_models_only)
     topic = re.compile(".*(" + measures.topic_regex + ").*", re.DOTALL)
@@ -182,7 +183,7 @@ def extra_results(config: EvalConfig, options: Options, systems: Sequence[str], 
                     grams = [grams[k] for k in starts]
                 syn = None
                 if use_syn:
-                    final = lambda s: run.tokenizer.final(s, stem) if s else None  # noqa: E731
+                    final = lambda s: run.reader.tokenizer.final(s, stem) if s else None  # noqa: E731
                     sets = [_synonyms_of(w[0], w[2], w[1], wordnet, final) for w in peer]
                     syn = [sets[k:k + n] for k in starts]
                 matches = []
@@ -197,10 +198,10 @@ def extra_results(config: EvalConfig, options: Options, systems: Sequence[str], 
                     mc, pc = len(mgrams), len(grams)
                     matches.append(ModelMatch(hit, mc, pc, r5(hit / mc) if mc else 0.0))
                 keys.append(f"{ev.eval_id}.{system}")
-                rows.append(counts_row(run._combine(matches)))
-            blocks.append(MetricBlock(system, MetricSpec("N", tag, n=n), keys,
+                rows.append(counts_row(run.combine(matches)))
+            blocks.append(MetricBlock(system, MetricSpec(NGRAM, tag, n=n), keys,
                                       np.array(rows, dtype=np.float64).reshape(-1, 6)))
-    return _scored(blocks, options)
+    return average_blocks(blocks, options)
 
 
 def with_extra_results(results, config: EvalConfig, options: Options, systems: Sequence[str],

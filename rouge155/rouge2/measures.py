@@ -39,7 +39,7 @@ class JarFailure(RougeError):
 
 
 @dataclass
-class Result:
+class Rouge2Result:
     """One (task, n-gram, system) row of the CSV."""
 
     rouge_name: str
@@ -157,7 +157,7 @@ class Calculator:
         return set(out) if self.uniq else out
 
     # -- the measure -----------------------------------------------------------------------
-    def compute(self, result: Result, ngram: str, sys_sents: List[str], references: List[List[str]]) -> None:
+    def compute(self, result: Rouge2Result, ngram: str, sys_sents: List[str], references: List[List[str]]) -> None:
         """``computeRouge``. ``sys_sents`` is processed again for every reference (jar quirk: the
         system's sentence list is tagged/filtered/stemmed in place once per reference)."""
         result.recall = result.precision = result.f = 0.0
@@ -330,7 +330,7 @@ def _lcs_words(x: List[str], y: List[str]) -> List[str]:
     return [w for w in words if w]
 
 
-def _rouge_l(result: Result, ref_sents: List[str], sys_sents: List[str]) -> None:
+def _rouge_l(result: Rouge2Result, ref_sents: List[str], sys_sents: List[str]) -> None:
     """``computeROUGEL``: distinct words of the union of sentence-pair LCSs over the distinct
     words of the reference (recall) and of the system (precision)."""
     sys_words: Set[str] = set()
@@ -356,7 +356,7 @@ def _div(a: float, b: float) -> float:
     return a / b
 
 
-def _finalize(r: Result, beta: float) -> None:
+def _finalize(r: Rouge2Result, beta: float) -> None:
     r.precision = _div(r.precision, r.count)
     r.recall = _div(r.recall, r.count)
     if r.precision > 0 or r.recall > 0:

@@ -5,7 +5,7 @@ from typing import Callable, List, Optional, Set
 
 from ..base.errors import RougeError
 from . import javalang
-from .measures import Calculator, Result, SentenceTagger, SynonymSource, clean_sentence, rouge_name
+from .measures import Calculator, Rouge2Result, SentenceTagger, SynonymSource, clean_sentence, rouge_name
 from .project import read_lines, read_project
 from .properties import STEMMERS, Settings
 
@@ -52,7 +52,7 @@ def snowball(name: str) -> Callable[[str], Optional[str]]:
 
 def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = None,
                      synonyms: Optional[SynonymSource] = None,
-                     stem: Optional[Callable[[str], str]] = None) -> List[List[Result]]:
+                     stem: Optional[Callable[[str], str]] = None) -> List[List[Rouge2Result]]:
     """Rows grouped as the jar writes them: for each task, for each ngram entry, one row per
     system. Without ``tagger`` (needed by topic measures and synonyms) rouge155's own is used."""
     stopwords = load_stopwords(settings.stopwords_file) if settings.remove_stopwords else None
@@ -66,7 +66,7 @@ def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = N
         synonyms = default_synonyms()
     calc = Calculator(settings, stopwords=stopwords, stem=stem, tagger=tagger, synonyms=synonyms)
     tasks = read_project(settings.project_dir)
-    groups: List[List[Result]] = []
+    groups: List[List[Rouge2Result]] = []
     cache = {}
 
     def sentences(path: str) -> List[str]:
@@ -76,16 +76,16 @@ def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = N
 
     for task in tasks:
         for ngram in settings.ngrams:
-            rows: List[Result] = []
+            rows: List[Rouge2Result] = []
             for system in task.systems:
-                r = Result(rouge_name(settings, ngram), task.name, system.name)
+                r = Rouge2Result(rouge_name(settings, ngram), task.name, system.name)
                 calc.compute(r, ngram, sentences(system.path), [sentences(p) for p in task.references])
                 rows.append(r)
             groups.append(rows)
     return groups
 
 
-def csv_text(groups: List[List[Result]]) -> str:
+def csv_text(groups: List[List[Rouge2Result]]) -> str:
     """The results file: a header, then each group's rows followed by an empty line."""
     fmt = javalang.decimal_format
     out = [CSV_HEADER + "\n"]
@@ -97,7 +97,7 @@ def csv_text(groups: List[List[Result]]) -> str:
     return "".join(out)
 
 
-def summary_text(groups: List[List[Result]]) -> str:
+def summary_text(groups: List[List[Rouge2Result]]) -> str:
     """What the jar prints between its "Results Summary" lines."""
     fmt = javalang.decimal_format
     out = ["\n========Results Summary=======\n\n"]

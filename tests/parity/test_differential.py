@@ -4,7 +4,7 @@ Cases where the reference itself varies between two runs (Perl's hash order) are
 Odd chunks run rouge155 with two worker processes (--jobs 2) and every set through the batched
 engine, cut into chunks of two pairs so that the worker takes its share; chunks 3 and 7 start it with
 the spawn start method forced (macOS's and Windows' default). Even chunks score small sets (up to
-api.SMALL_RUN_PAIRS pairs) in plain Python, as the CLI does.
+plan.SMALL_RUN_PAIRS pairs) in plain Python, as the CLI does.
 """
 import os
 
@@ -20,7 +20,7 @@ SEED = int(os.environ.get("ROUGE155_DIFF_SEED", "20261121"))
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_differential(reference, tmp_path, chunk, monkeypatch):
     if chunk % 2:  # odd chunks: every set through the batched engine (even ones: small sets in plain Python)
-        monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)
+        monkeypatch.setattr("rouge155.engine.plan.SMALL_RUN_PAIRS", 0)
         monkeypatch.setattr("rouge155.engine.batched.chunks.CHUNK_PAIRS", 2)
         monkeypatch.setattr("rouge155.engine.batched.chunks.SMALL_CHUNK_PAIRS", 2)
     if chunk in (3, 7):

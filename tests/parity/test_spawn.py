@@ -17,7 +17,7 @@ def test_spawned_workers_give_the_references_bytes(reference, tmp_path, monkeypa
     monkeypatch.setenv(processes.START_METHOD_ENV, "spawn")
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
     monkeypatch.setattr(batch, "SMALL_CHUNK_PAIRS", 2)
-    monkeypatch.setattr("rouge155.api.SMALL_RUN_PAIRS", 0)  # the batched engine, which the workers run
+    monkeypatch.setattr("rouge155.engine.plan.SMALL_RUN_PAIRS", 0)  # the batched engine, which the workers run
     original_start, original_receive = processes.Processes.start, messages.WorkerHandle.receive
     ticks = []
 

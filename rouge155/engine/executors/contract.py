@@ -49,7 +49,7 @@ class Executor:
         """``[func(*args) for args in calls]`` (``func`` and the arguments picklable)."""
         return [func(*args) for args in calls]
 
-    def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, language, source,
+    def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, word_lists, source,
                    progress: Optional[Callable[[int], None]] = None) -> List[Any]:
         """The counts of each chunk (evaluations, first index, systems), in order, the texts read
         from ``source`` here. Only called when :attr:`sends_texts` is true."""

@@ -122,13 +122,13 @@ def _awaiting(call: Callable[[], Any], what: str, limit: float, show: bool) -> A
     raise value
 
 
-def _vocabulary(run_id: str, options, language):
+def _vocabulary(run_id: str, options, word_lists):
     """This thread's vocabulary for the run (built once per thread and run)."""
     from ..batched.chunks import token_vocabulary
 
     kept = getattr(_local, "vocab", None)
     if kept is None or kept[0] != run_id:
-        kept = (run_id, token_vocabulary(options, language))
+        kept = (run_id, token_vocabulary(options, word_lists))
         _local.vocab = kept
     return kept[1]
 
@@ -139,8 +139,8 @@ def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, byt
     from ...inputs.sources import MemorySource
 
     global _chunks_done
-    run_id, options, language = context
-    token_ids = _vocabulary(run_id, options, language)
+    run_id, options, word_lists = context
+    token_ids = _vocabulary(run_id, options, word_lists)
     out = compute_chunk(evaluations, first, systems, options, token_ids, MemorySource(texts))
     _chunks_done += 1
     return out
@@ -277,14 +277,14 @@ class DaskCluster(Executor):
             time.sleep(0.005)
         return results
 
-    def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, language, source,
+    def run_chunks(self, tasks: Sequence[Tuple[Sequence, int, List[str]]], options, word_lists, source,
                    progress: Optional[Callable[[int], None]] = None) -> List[Any]:
         """``compute_chunk`` for each (evaluations, first index, systems) on the cluster, in order."""
         client = self.client
         run_id = uuid.uuid4().hex
         futures: List[Any] = []
         try:
-            context = client.scatter((run_id, options, language), broadcast=True, hash=False, timeout=self._limit)
+            context = client.scatter((run_id, options, word_lists), broadcast=True, hash=False, timeout=self._limit)
             for k, (evals, first, systems) in enumerate(tasks):
                 texts = chunk_texts(evals, systems, source)
                 futures.append(client.submit(remote_chunk, context, list(evals), first, list(systems), texts,

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from rouge155 import api
+from rouge155.engine import plan
 from rouge155.engine.batched import chunks as batch
 from rouge155.engine.executors.local import LocalProcesses, run_tasks, usable_cpus
 
@@ -83,7 +83,7 @@ def test_tiny_chunks_same_bytes_with_workers(tmp_path, monkeypatch):
     from devkit.difftools import differential_cases, run_ours
 
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
-    monkeypatch.setattr(api, "SMALL_RUN_PAIRS", 0)  # every set through the batched engine
+    monkeypatch.setattr(plan, "SMALL_RUN_PAIRS", 0)  # every set through the batched engine
     cases = differential_cases(4242, 40, str(tmp_path), be_share=0.0)
     for cwd, args in cases:
         one = run_ours(args, cwd, jobs=1)
@@ -98,7 +98,7 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
     from devkit.difftools import differential_cases, run_ours
 
     monkeypatch.setattr(batch, "CHUNK_PAIRS", 2)
-    monkeypatch.setattr(api, "SMALL_RUN_PAIRS", 0)
+    monkeypatch.setattr(plan, "SMALL_RUN_PAIRS", 0)
     forked = []
     original = LocalProcesses.run_tasks
 

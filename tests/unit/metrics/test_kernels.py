@@ -1,4 +1,5 @@
-"""The batched kernels against the step-by-step ones they replace (no reference needed)."""
+"""The batched kernels against the step-by-step ones they replace (no reference needed); the batched
+engine built on them is tested in tests/unit/engine/test_batched.py."""
 import random
 
 import numpy as np
@@ -91,57 +92,6 @@ def test_huge_documents_tokenised_in_blocks(monkeypatch):
     assert np.array_equal(whole[0], blocks[0]) and np.array_equal(whole[1], blocks[1])
 
 
-def _odd_spl(r: random.Random) -> bytes:
-    """SPL bytes with what the readers must treat alike: blank and whitespace-only lines, CR, tabs,
-    hyphens, '|', non-ASCII and control bytes, upper case, a last line without newline, empty files."""
-    pieces = [b"The", b"cat-sat", b"ON", b"|", b"a|b", b"\r", b"\t", b"-", b"--x--", b"\xc3\xa9t\xc3\xa9", b"\x00",
-              b"Running", b"ran", b"$5", b"3-4", b"Mats,", b"  ", b"\x0b", b"'s"]
-    lines = []
-    for _ in range(r.randint(0, 6)):
-        lines.append(b" ".join(r.choice(pieces) for _ in range(r.randint(0, 9))))
-    raw = b"\n".join(lines)
-    return raw + (b"\n" if r.random() < 0.6 else b"")
-
-
-@pytest.mark.parametrize("stem,budgets", [(False, None), (True, None), (True, (200, 60))])
-def test_preloaded_documents_equal_one_by_one(stem, budgets, monkeypatch):
-    """``Corpus.preload`` (one pass over many SPL files) gives every document the ids and unit lengths
-    that ``Corpus.doc`` gives it alone, and assigns the vocabulary in the same order (also with
-    small budgets: several passes, large files left to ``doc``)."""
-    import rouge155.engine.batched.chunks as batch
-    from rouge155.engine.batched.chunks import Corpus
-
-    if budgets:
-        monkeypatch.setattr(batch, "PRELOAD_BYTES", budgets[0])
-        monkeypatch.setattr(batch, "PRELOAD_LARGEST", budgets[1])
-    from rouge155.inputs.sources import MemorySource
-    from rouge155.base.options import Options
-    from rouge155.text.porter import Stemmer
-    from rouge155.text.tokens import TokenIds, Tokenizer
-
-    r = random.Random(5)
-    texts = {f"d{i}": _odd_spl(r) for i in range(300)}
-    keys = [(name, "SPL") for name in texts] + [("d3", "SPL"), ("d7", "spl\n")]
-    corpora = []
-    for preload in (False, True):
-        ids = TokenIds(Tokenizer(None, Stemmer({})), stem)
-        corpus = Corpus(Options(), ids, MemorySource(texts))
-        if preload:
-            corpus.preload(keys)
-        docs = [corpus.doc(*key) for key in keys]
-        corpora.append((docs, dict(ids.vocab)))
-    (one, vocab_one), (pre, vocab_pre) = corpora
-    if not budgets:  # large files read later by ``doc`` take their ids later (ids only ever compare equal)
-        assert list(vocab_one.items()) == list(vocab_pre.items())
-    words_one = {i: w for w, i in vocab_one.items()}
-    words_pre = {i: w for w, i in vocab_pre.items()}
-    for a, b in zip(one, pre):
-        assert a.defined == b.defined
-        assert [words_one[i] for i in a.joined.tolist()] == [words_pre[i] for i in b.joined.tolist()]
-        assert [words_one[i] for i in a.unit_ids.tolist()] == [words_pre[i] for i in b.unit_ids.tolist()]
-        assert a.unit_len.tolist() == b.unit_len.tolist()
-
-
 def test_vectorised_rounding_equals_r5():
     from rouge155.base.perl import r5, r5_many
 
@@ -155,49 +105,6 @@ def test_vectorised_rounding_equals_r5():
     want = np.array([r5(float(x)) for x in values])
     same = (got == want) | (np.isnan(got) & np.isnan(want))
     assert same.all() and (np.signbit(got) == np.signbit(want)).all()
-
-
-@pytest.mark.parametrize("formula", ["A", "B"])
-@pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
-def test_single_model_rows_equal_combine(formula, alpha):
-    """Instances with one model each: the vectorised rows equal ``formulas.combine``'s."""
-    from rouge155.metrics.formulas import ModelMatch, combine, counts_row
-    from rouge155.engine.batched.chunks import PairScores, combine_pairs
-
-    rng = np.random.default_rng(11)
-    n = 2000
-    hit = rng.integers(0, 40, n)
-    model_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
-    peer_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
-    scores = PairScores(hit, model_count, peer_count)
-    got = combine_pairs(scores, np.arange(n), n, formula, alpha, None)
-    score = scores.score()
-    want = [counts_row(combine([ModelMatch(int(h), int(m), int(p), float(s))], formula, alpha))
-            for h, m, p, s in zip(hit, model_count, peer_count, score)]
-    assert got.tolist() == np.array(want, dtype=np.float64).tolist()
-
-
-def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
-    """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
-    from rouge155.engine.batched.chunks import Corpus, Pairs, lcs_layout, lcs_pairs
-    from rouge155.inputs.sources import MemorySource
-    from rouge155.base.options import Options
-    from rouge155.text.porter import Stemmer
-    from rouge155.text.tokens import TokenIds, Tokenizer
-
-    r = random.Random(8)
-    words = [b"a", b"b", b"c", b"d", b"e", b"f", b"g"]
-    texts = {f"t{i}": b"\n".join(b" ".join(r.choice(words) for _ in range(r.randint(0, 12)))
-                                 for _ in range(r.randint(0, 7))) for i in range(240)}
-    corpus = Corpus(Options(), TokenIds(Tokenizer(None, Stemmer({})), False), MemorySource(texts))
-    rows = [(k, corpus.doc(f"t{k}", "SPL"), [corpus.doc(f"t{60 + 3 * k + j}", "SPL") for j in range(r.randint(1, 3))])
-            for k in range(60)]
-    with_bits = Pairs.build(rows)
-    assert lcs_layout(with_bits).match_bits is not None
-    without = Pairs.build(rows)
-    lcs_layout(without).match_bits = None
-    a, b = lcs_pairs(with_bits, None), lcs_pairs(without, None)
-    assert a.hit.tolist() == b.hit.tolist() and a.model_count.tolist() == b.model_count.tolist()
 
 
 @pytest.mark.parametrize("width", [5, 1 << 21])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rouge155.rouge2 import javalang
-from rouge155.rouge2.measures import Calculator, Result, clean_sentence
+from rouge155.rouge2.measures import Calculator, Rouge2Result, clean_sentence
 from rouge155.rouge2.properties import PropertiesError, parse_properties, settings_from_properties
 from rouge155.rouge2.run import csv_text, evaluate_project
 
@@ -176,7 +176,7 @@ def test_synonym_overlap_counts_like_the_jar():
             return {"car": {"auto", "automobile"}}.get(w, set())
         adjectives = verbs = lambda self, w: set()
     calc = Calculator(settings, tagger=lambda s: "".join(f"{w}_NN " for w in s.split()), synonyms=Syn())
-    r = Result("x", "t", "s")
+    r = Rouge2Result("x", "t", "s")
     # one system token "car" matches both "auto" and "automobile" in the reference (jar quirk)
     calc.compute(r, "1", ["car"], [["auto automobile bus"]])
     assert (r.recall, r.precision) == (2 / 3, 2.0)

@@ -2,7 +2,7 @@
 import random
 import subprocess
 
-from rouge155.inputs.resources import load_language_data
+from rouge155.inputs.resources import load_word_lists
 from rouge155.text.porter import Stemmer, porter_stem
 
 from devkit.difftools import DATA
@@ -21,7 +21,7 @@ def test_known_stems():
 
 
 def test_exceptions_win_over_porter():
-    stem = Stemmer(load_language_data(str(DATA)).exceptions)
+    stem = Stemmer(load_word_lists(str(DATA)).exceptions)
     assert stem("geese") == "goose"
     assert stem("better") == "well"  # adv.exc comes after adj.exc: the later entry wins
     assert stem("axes") == "ax"
