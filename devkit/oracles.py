@@ -10,7 +10,8 @@ Perl). Two shims make its code run here, neither touching a number:
 * ``pkg_resources`` (gone from recent setuptools): ``resource_filename`` for its two data files;
 * nltk's punkt data, when absent: py-rouge calls ``nltk.word_tokenize`` on text it has reduced to
   ``[a-z0-9_ ]``, and punkt (trained or not) finds no sentence boundary in text without ``.``, ``?``
-  or ``!``; the shim is an untrained punkt that refuses any text holding one of them.
+  or ``!``; py-rouge's module (only) sees an ``nltk`` whose ``word_tokenize`` uses an untrained punkt
+  and refuses any text holding one of them.
 """
 from __future__ import annotations
 
@@ -70,22 +71,28 @@ def punkt_installed() -> bool:
         return False
 
 
-def _punkt_shim() -> None:
-    """Without punkt data: an untrained punkt for texts without sentence-final punctuation only."""
+def _nltk_without_punkt():
+    """nltk as py-rouge's module sees it when the punkt data is absent: ``word_tokenize`` with an
+    untrained punkt, for text without sentence-final punctuation only (nothing else is changed, and
+    nltk itself is left alone)."""
     import re
 
-    import nltk.tokenize as tokenize
+    import nltk
+    from nltk.tokenize import NLTKWordTokenizer
     from nltk.tokenize.punkt import PunktSentenceTokenizer
 
-    untrained = PunktSentenceTokenizer()
+    untrained, words = PunktSentenceTokenizer(), NLTKWordTokenizer()
 
-    class NoBoundaries:
-        def tokenize(self, text):
-            if re.search(r"[.?!]", text):
-                raise AssertionError("the punkt shim is only for text without . ? !")
-            return untrained.tokenize(text)
+    def word_tokenize(text, language="english", preserve_line=False):
+        if re.search(r"[.?!]", text):
+            raise AssertionError("the punkt stand-in is only for text without . ? !")
+        sentences = [text] if preserve_line else untrained.tokenize(text)
+        return [token for sentence in sentences for token in words.tokenize(sentence)]
 
-    tokenize._get_punkt_tokenizer = lambda language="english": NoBoundaries()
+    proxy = types.ModuleType("nltk")
+    proxy.__dict__.update({k: v for k, v in vars(nltk).items() if not k.startswith("__")})
+    proxy.word_tokenize = word_tokenize
+    return proxy
 
 
 def load_py_rouge():
@@ -96,12 +103,12 @@ def load_py_rouge():
     if "devkit_py_rouge" in sys.modules:
         return sys.modules["devkit_py_rouge"].Rouge
     _pkg_resources_shim()
-    if not punkt_installed():
-        _punkt_shim()
     spec = importlib.util.spec_from_file_location("devkit_py_rouge", folder / "rouge.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules["devkit_py_rouge"] = module
     spec.loader.exec_module(module)
+    if not punkt_installed():
+        module.nltk = _nltk_without_punkt()
     return module.Rouge
 
 
