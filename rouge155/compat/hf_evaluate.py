@@ -91,7 +91,7 @@ def _rouge_score_compute(predictions, references, rouge_types, use_aggregator, u
     if not len(predictions):
         return {}
     if not use_aggregator:
-        return {t: [float(x) for x in values[t].fmeasure] for t in values}
+        return {t: values[t].fmeasure.tolist() for t in values}
     state = np.random.get_state()
     np.random.seed(_evaluate_seed() if seed is None else seed)
     try:

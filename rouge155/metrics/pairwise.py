@@ -142,42 +142,46 @@ def _popcount(words: np.ndarray) -> np.ndarray:
 def _lcs_group(seqs: Sequences, a: np.ndarray, b: np.ndarray, words: int) -> np.ndarray:
     """LCS lengths of alignments whose bit side (a) fits in ``words`` 64-bit words."""
     count = len(a)
-    m = seqs.lengths[a]
+    m, n = seqs.lengths[a], seqs.lengths[b]
     vocab = np.int64(int(seqs.ids.max(initial=0)) + 1)
-    # match masks: per (alignment, token of a) one bit per position of the token in a
-    pos, owner = ranges(seqs.starts[a], m)
-    offset = pos - seqs.starts[a][owner]
-    key = owner * vocab + seqs.ids[pos]
-    distinct, slot = np.unique(key, return_inverse=True)
-    slot = slot.reshape(-1)
-    masks = np.zeros((len(distinct) + 1, words), dtype=np.uint64)  # the last row: no match
-    np.bitwise_or.at(masks, (slot, offset // 64), np.left_shift(np.uint64(1), (offset % 64).astype(np.uint64)))
-    # the steps: each token of b selects its mask row
-    n = seqs.lengths[b]
-    steps = int(n.max(initial=0))
-    table = np.full((steps, count), len(distinct), dtype=np.int64)
+    # one table of (alignment, token) for both sides: a's positions set bits, b's tokens pick rows
+    apos, aowner = ranges(seqs.starts[a], m)
     bpos, bowner = ranges(seqs.starts[b], n)
-    want = bowner * vocab + seqs.ids[bpos]
-    at = np.minimum(np.searchsorted(distinct, want), max(len(distinct) - 1, 0))
-    hit = distinct[at] == want if len(distinct) else np.zeros(len(want), dtype=bool)
-    table[bpos - seqs.starts[b][bowner], bowner] = np.where(hit, at, len(distinct))
-    v = np.full((count, words), np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
-    one = np.uint64(1)
-    for j in range(steps):
-        u = v & masks[table[j]]
-        carry = np.zeros(count, dtype=np.uint64)
-        summed = np.empty_like(v)
-        for w in range(words):  # v + u with the carry across words (v - u is v & ~u: u is within v)
-            t = v[:, w] + u[:, w]
-            s = t + carry
-            carry = ((t < v[:, w]) | (s < t)).astype(np.uint64)
-            summed[:, w] = s
-        v = summed | (v & ~u)
+    keys = np.concatenate([aowner * vocab + seqs.ids[apos], bowner * vocab + seqs.ids[bpos]])
+    _, slot = np.unique(keys, return_inverse=True)
+    slot = slot.reshape(-1)
+    offset = apos - seqs.starts[a][aowner]
+    masks = np.zeros((int(slot.max(initial=-1)) + 1, words), dtype=np.uint64)
+    np.bitwise_or.at(masks, (slot[: len(apos)], offset // 64), np.left_shift(np.uint64(1), (offset % 64).astype(np.uint64)))
+    # per step j, the mask of b's j-th token in each alignment (no bits past b's end)
+    steps = int(n.max(initial=0))
+    table = np.zeros((steps, count, words), dtype=np.uint64)
+    table[bpos - seqs.starts[b][bowner], bowner] = masks[slot[len(apos):]]
+    full = np.uint64(0xFFFFFFFFFFFFFFFF)
+    if words == 1:
+        v = np.full(count, full, dtype=np.uint64)
+        for j in range(steps):
+            u = v & table[j, :, 0]
+            v = (v + u) | (v ^ u)  # v - u is v ^ u: u is within v
+        v = v[:, None]
+    else:
+        v = np.full((count, words), full, dtype=np.uint64)
+        for j in range(steps):
+            u = v & table[j]
+            carry = np.zeros(count, dtype=np.uint64)
+            summed = np.empty_like(v)
+            for w in range(words):  # v + u, the carry running across words
+                t = v[:, w] + u[:, w]
+                s = t + carry
+                carry = ((t < v[:, w]) | (s < t)).astype(np.uint64)
+                summed[:, w] = s
+            v = summed | (v ^ u)
     # the LCS is the number of zero bits among the m low bits
-    full = np.arange(words)[None, :] < (m // 64)[:, None]
-    partial = np.arange(words)[None, :] == (m // 64)[:, None]
-    low = np.where(full, np.uint64(0xFFFFFFFFFFFFFFFF),
-                   np.where(partial, np.left_shift(one, (m % 64).astype(np.uint64))[:, None] - one, np.uint64(0)))
+    one = np.uint64(1)
+    index = np.arange(words)[None, :]
+    low = np.where(index < (m // 64)[:, None], full,
+                   np.where(index == (m // 64)[:, None], np.left_shift(one, (m % 64).astype(np.uint64))[:, None] - one,
+                            np.uint64(0)))
     return m - _popcount(v & low).sum(axis=1)
 
 

@@ -107,7 +107,7 @@ def _rows(strings: List[str], vocab: Vocabulary, stem) -> pairwise.Sequences:
 
 def _tokens_fast(texts: List[str], need_whole: bool, need_units: bool, split_summaries: bool,
                  stem) -> Tokens:
-    vocab = Vocabulary({alnum.BREAK: -1})
+    vocab = Vocabulary({alnum.BREAK_TOKEN: -1})
     empty = pairwise.from_flat(np.zeros(0, dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     if need_units and not split_summaries:
         # the lines, tokenized once: a text's tokens are its lines' tokens in order

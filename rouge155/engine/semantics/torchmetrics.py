@@ -86,7 +86,7 @@ def batch_tokens(texts: List[str], rouge_keys: Sequence[str], use_stemmer: bool,
     counts = np.array([len(s) for s in sents], dtype=np.int64)
     flat = [s for group in sents for s in group]
     if normalizer is None and tokenizer is None and alnum.fits(texts) and alnum.fits(flat):
-        vocab = Vocabulary({alnum.BREAK: -1})
+        vocab = Vocabulary({alnum.BREAK_TOKEN: -1})
         whole = alnum.rows(texts, vocab, stem)
         units = alnum.rows(flat, vocab, stem)
     else:

@@ -12,11 +12,12 @@ import pytest
 from devkit.semgen import pairs
 
 pltrdy = pytest.importorskip("rouge.rouge_score", reason="the rouge package (rouge==1.0.1, test extra) not installed")
-from rouge import FilesRouge as TheirFiles  # noqa: E402
-from rouge import Rouge as Theirs  # noqa: E402
-
-if not hasattr(pltrdy, "rouge_l_summary_level"):
-    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1", allow_module_level=True)
+try:
+    from rouge import FilesRouge as TheirFiles
+    from rouge import Rouge as Theirs
+except ImportError:  # py-rouge, installed after it, overwrote rouge/__init__.py and rouge/rouge.py
+    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it: reinstall rouge==1.0.1)",
+                allow_module_level=True)
 
 from rouge155.compat.rouge import FilesRouge, Rouge  # noqa: E402
 from rouge155.engine.semantics import pltrdy as semantics  # noqa: E402
