@@ -16,7 +16,10 @@ import numpy as np
 
 from ..engine import semantics as _others
 from ..engine.semantics import MissingDependency, PairArrays, Rule, Semantics
+from ..inputs.resources import bundled_exceptions
+from ..metrics.formulas import f_measure_many
 from ..pairs import score_pairs as _perl_pairs
+from ..text.porter import Stemmer
 from ..text.readers import clean
 from ..text.tokens import Tokenizer
 from .scoring import bootstrap
@@ -50,6 +53,16 @@ def _perl_tokenize(text) -> list:
     return _TOKENS.tokens(clean(raw.lower()), False)
 
 
+_STEMMER = []
+
+
+def _perl_stem(word: str) -> str:
+    """``-m``'s stemmer: the WordNet 2.0 exceptions, then the script's Porter variant."""
+    if not _STEMMER:
+        _STEMMER.append(Stemmer(bundled_exceptions()))
+    return _STEMMER[0](word)
+
+
 PERL = Semantics(
     name="perl",
     reproduces="ROUGE-1.5.5.pl (Chin-Yew Lin, 2004), byte for byte",
@@ -66,6 +79,9 @@ PERL = Semantics(
     aggregate=_perl_aggregate,
     tokenize=_perl_tokenize,
     split_sentences=lambda text: [line for line in text.split("\n") if line],
+    stem=_perl_stem,
+    f_score=lambda precision, recall: f_measure_many(np.asarray(recall, dtype=np.float64),
+                                                     np.asarray(precision, dtype=np.float64), 0.5),
 )
 
 

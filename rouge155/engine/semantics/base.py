@@ -34,8 +34,10 @@ class Semantics:
 
     ``score_pairs(predictions, references, metrics, **options)`` returns ``{metric: PairArrays}``
     (``references[i]``: a list of texts); ``aggregate(values)`` turns per-pair values into the
-    corpus number that implementation reports; ``tokenize(text)`` is its default tokenizer (the
-    stemmer off); ``split_sentences(text)`` its sentence splitter for the summary-level metric.
+    corpus (P, R, F) that implementation reports; ``tokenize(text)`` is its default tokenizer (the
+    stemmer off); ``stem(word)`` its stemmer (None: it has none; it is applied to tokens longer
+    than 3 characters); ``split_sentences(text)`` its sentence splitter for the summary-level
+    metric; ``f_score(precision, recall)`` its F on arrays, at alpha 0.5.
     """
 
     name: str
@@ -51,6 +53,8 @@ class Semantics:
     aggregate: Callable
     tokenize: Callable
     split_sentences: Callable
+    stem: Optional[Callable]
+    f_score: Callable
 
     def rules(self) -> Dict[str, Rule]:
         """The six rules by kind (tokenizer, stemmer, sentence_splitter, f_measure, multi_reference,

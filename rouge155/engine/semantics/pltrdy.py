@@ -173,6 +173,8 @@ SEMANTICS = Semantics(
     aggregate=aggregate,
     tokenize=tokenize,
     split_sentences=split_sentences,
+    stem=None,
+    f_score=f_score,
 )
 
 __all__ = ["SEMANTICS", "score_pairs", "aggregate", "check_metrics", "word_counts", "METRICS"]

@@ -161,9 +161,24 @@ class Preprocessor:
         return [self.clean(s).split() for s in sentences]
 
 
+_DEFAULT: Dict[str, Preprocessor] = {}
+
+
+def _default(stemming: bool) -> Preprocessor:
+    key = "stem" if stemming else "plain"
+    if key not in _DEFAULT:
+        _DEFAULT[key] = Preprocessor(Options(stemming=stemming))
+    return _DEFAULT[key]
+
+
 def tokenize(text: str) -> List[str]:
-    """The default preprocessing of a whole text (truncation at 665 characters, stemming)."""
-    return Preprocessor(Options()).whole(text)
+    """The default preprocessing of a whole text, the stemmer off (truncation at 665 characters)."""
+    return _default(False).whole(text)
+
+
+def stem(word: str) -> str:
+    """py-rouge's stemming of one token longer than 3 characters: its tables, else Porter (original)."""
+    return _default(True)._stem(word)
 
 
 def split_sentences(text: str) -> List[str]:
@@ -338,6 +353,8 @@ SEMANTICS = Semantics(
     aggregate=aggregate,
     tokenize=tokenize,
     split_sentences=split_sentences,
+    stem=stem,
+    f_score=lambda precision, recall: f_score(precision, recall, 0.5),
 )
 
 __all__ = ["SEMANTICS", "Options", "Preprocessor", "score_pairs", "alignment_counts", "combine", "prf", "aggregate",

@@ -55,6 +55,11 @@ def stemmer_function():
     return memo_stem(porter_stemmer("NLTK_EXTENSIONS", "rouge-score's use_stemmer"), _STEMS)
 
 
+def stem(word: str) -> str:
+    """nltk's ``PorterStemmer()`` as rouge-score applies it (to tokens longer than 3 characters)."""
+    return stemmer_function()(word)
+
+
 def tokenize(text, stem=None) -> List[str]:
     """rouge-score's ``tokenize.tokenize``: bytes are lower-cased as bytes (ASCII only) and then
     decoded, as ``six.ensure_str`` does there."""
@@ -254,6 +259,8 @@ SEMANTICS = Semantics(
     aggregate=aggregate,
     tokenize=tokenize,
     split_sentences=line_sentences,
+    stem=stem,
+    f_score=harmonic_f,
 )
 
 __all__ = ["SEMANTICS", "score_pairs", "bootstrap_resample", "tokenize", "DefaultTokenizer", "check_type",

@@ -25,8 +25,8 @@ import numpy as np
 
 from ...metrics import pairwise
 from . import alnum
-from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, id_rows, memo_stem, pick,
-                   porter_stemmer, punkt_sentences)
+from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
+                   pick, porter_stemmer, punkt_sentences)
 from .rouge_score import Tokens
 
 NAME = "torchmetrics"
@@ -65,6 +65,17 @@ def normalize_and_tokenize(text: str, stem=None, normalizer=None, tokenizer=None
     if stem is not None:
         tokens = [stem(x) if len(x) > 3 else x for x in tokens]
     return [x for x in tokens if isinstance(x, str) and len(x) > 0]
+
+
+def stem(word: str) -> str:
+    """nltk's ``PorterStemmer()``, as torchmetrics applies it (to tokens longer than 3 characters)."""
+    return _stem_function(True)(word)
+
+
+def f_score(precision, recall) -> np.ndarray:
+    """2PR / (P + R) in double, then stored as float32 (0 where P and R are both 0)."""
+    return harmonic_f(np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64)).astype(
+        np.float32).astype(np.float64)
 
 
 def tokenize(text: str) -> List[str]:
@@ -224,6 +235,8 @@ SEMANTICS = Semantics(
     aggregate=aggregate,
     tokenize=tokenize,
     split_sentences=split_sentences,
+    stem=stem,
+    f_score=f_score,
 )
 
 __all__ = ["SEMANTICS", "score_pairs", "aggregate", "float32_mean", "check_keys", "check_accumulate", "KEYS"]

@@ -34,6 +34,8 @@ def test_every_name_has_its_rules_and_scores():
         p, r, f = spec.aggregate(values)
         assert 0 <= f <= 1 and 0 <= p <= 1 and 0 <= r <= 1
         assert isinstance(spec.tokenize("The U.S. state-run café's 3.5%"), list)
+        assert spec.stem is None or spec.stem("running") == "run"
+        assert spec.f_score(np.array([0.5]), np.array([0.25])).tolist()[0] == pytest.approx(1 / 3, abs=1e-4)
     with pytest.raises(ValueError, match="unknown semantics"):
         registry.get("rouge2")
 
