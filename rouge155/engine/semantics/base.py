@@ -148,6 +148,8 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
 
     pred, ref, pair = [], [], []
     for i, (p, refs) in enumerate(zip(predictions, references)):
+        if len(refs) == 0:
+            raise ValueError(f"prediction {i} has no reference")
         p_row = row(p, "a prediction")
         for r in refs:
             pred.append(p_row)

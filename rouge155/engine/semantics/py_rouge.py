@@ -42,6 +42,14 @@ _REMOVE_CHARS = re.compile("[^A-Za-z0-9]")
 _CANNOT = re.compile("cannot")
 _CANNOT_PROTECTED = re.compile("_cannot_")
 SPECIAL_STEMS_FILE = "py_rouge_special_stems.txt"
+# What nltk's Treebank word tokenizer does to text of [a-z0-9_ ] only: its contraction rules split these
+# whole words (CONTRACTIONS2; every other rule needs punctuation, quotes or apostrophes), then it splits
+# on whitespace. Used only when the installed nltk has exactly these rules.
+_SPLIT_WORDS = {"cannot": ["can", "not"], "gimme": ["gim", "me"], "gonna": ["gon", "na"], "gotta": ["got", "ta"],
+                "lemme": ["lem", "me"], "wanna": ["wan", "na"]}
+_KNOWN_CONTRACTIONS2 = [r"(?i)\b(can)(?#X)(not)\b", r"(?i)\b(d)(?#X)('ye)\b", r"(?i)\b(gim)(?#X)(me)\b",
+                        r"(?i)\b(gon)(?#X)(na)\b", r"(?i)\b(got)(?#X)(ta)\b", r"(?i)\b(lem)(?#X)(me)\b",
+                        r"(?i)\b(more)(?#X)('n)\b", r"(?i)\b(wan)(?#X)(na)(?=\s)"]
 LENGTH_LIMIT_TYPES = ("words", "bytes")
 
 
@@ -77,7 +85,9 @@ class Preprocessor:
         self.options = options
         self.limit = options.limit_length and options.length_limit != 0  # a limit of 0 turns truncation off
         nltk = nltk_module("the py-rouge semantics")
-        self._words = nltk.tokenize.NLTKWordTokenizer().tokenize
+        treebank = nltk.tokenize.NLTKWordTokenizer()
+        known = [p.pattern for p in getattr(treebank, "CONTRACTIONS2", [])] == _KNOWN_CONTRACTIONS2
+        self._words = _alnum_words if known else treebank.tokenize
         self._table = stem_table(options.ensure_compatibility) if options.stemming else {}
         mode = "ORIGINAL_ALGORITHM" if options.ensure_compatibility else "NLTK_EXTENSIONS"
         self._stemmer = porter_stemmer(mode, "py-rouge's stemming") if options.stemming else None
@@ -169,6 +179,18 @@ def _default(stemming: bool) -> Preprocessor:
     if key not in _DEFAULT:
         _DEFAULT[key] = Preprocessor(Options(stemming=stemming))
     return _DEFAULT[key]
+
+
+def _alnum_words(text: str) -> List[str]:
+    """nltk's Treebank word tokenizer on text of ``[a-z0-9_ ]`` (see :data:`_SPLIT_WORDS`)."""
+    out: List[str] = []
+    for word in text.split():
+        parts = _SPLIT_WORDS.get(word)
+        if parts is None:
+            out.append(word)
+        else:
+            out.extend(parts)
+    return out
 
 
 def tokenize(text: str) -> List[str]:

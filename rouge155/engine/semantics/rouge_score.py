@@ -207,9 +207,9 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence], metrics: 
     if multi_reference != "best":
         raise ValueError("rouge-score keeps the reference with the best F (multi_reference='best'); "
                          "it has no average over references")
-    al = align(predictions, references)
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
+    al = align(predictions, references)
     tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
     per_alignment = alignment_scores(tokens, al, metrics)
     out = {}

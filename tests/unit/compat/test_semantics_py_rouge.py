@@ -100,3 +100,17 @@ def test_stem_tables_are_py_rouges():
 def test_without_compatibility_with_punkt():
     preds, refs = pairs(80, seed=53)
     assert both(preds, refs, metrics=METRICS, max_n=2, ensure_compatibility=False) >= 60
+
+
+def test_alnum_words_is_nltks_treebank_tokenizer_on_such_text():
+    import random
+
+    from nltk.tokenize import NLTKWordTokenizer
+
+    r = random.Random(5)
+    words = ["cannot", "_cannot_", "gimme", "gonna", "gotta", "lemme", "wanna", "wannabe", "xgonna", "gonna_", "d",
+             "ye", "more", "n", "tis", "twas", "a", "b1", "_", "__", "2019", "can", "not", "whaddya", "whatcha"]
+    treebank = NLTKWordTokenizer()
+    for _ in range(3000):
+        text = "".join(r.choice(words) + r.choice([" ", "  ", "", "_"]) for _ in range(r.randint(0, 8))).strip()
+        assert semantics._alnum_words(text) == treebank.tokenize(text), text
