@@ -8,7 +8,8 @@ the 200 CNN/DM pairs of tests/data, cycled to ``--pairs``. Rows: rouge-score 0.1
 rouge-score-rs 0.2.1 (``score`` per pair, and its multi-threaded ``score_batch``), torchmetrics 1.9
 (functional ``rouge_score``), the ``rouge`` package 1.0.1 (``get_scores``), and rouge155: the
 rouge-score semantics through ``compat.hf_evaluate.compute(use_aggregator=False)`` and
-``score_pairs(semantics=...)``, the Perl's ``score_pairs``, and the other semantics. Types: rouge1,
+``score_pairs(semantics=...)``, the Perl's ``score_pairs``, the other semantics, and py-rouge 1.1
+(from its own copy, devkit/oracles.py). Types: rouge1,
 rouge2, rougeL, rougeLsum (rougeLsum left out where it needs nltk's punkt data and none is installed).
 Each timing is the best of ``--repeat`` runs (the machine is shared).
 """
@@ -34,14 +35,16 @@ def load(path: Path, count: int):
 
 
 def best_of(repeat: int, func):
-    """(seconds, result) of the fastest of ``repeat`` calls."""
-    best, out = None, None
+    """(wall seconds, process CPU seconds, result) of the fastest of ``repeat`` calls. CPU time is the
+    steadier figure on a shared machine (it counts every thread of this process)."""
+    best, cpu, out = None, None, None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         out = func()
-        took = time.perf_counter() - start
+        took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         best = took if best is None else min(best, took)
-    return best, out
+        cpu = took_cpu if cpu is None else min(cpu, took_cpu)
+    return best, cpu, out
 
 
 def rows_for(preds, refs, stem: bool, punkt: bool):
@@ -100,6 +103,12 @@ def rows_for(preds, refs, stem: bool, punkt: bool):
                             None))
         except ImportError:
             pass
+    from devkit.oracles import load_py_rouge
+
+    py_rouge = load_py_rouge()
+    if py_rouge is not None:
+        pr = py_rouge(metrics=["rouge-n", "rouge-l"], max_n=2, stemming=stem, limit_length=False)
+        out.append(("py-rouge 1.1 get_scores (rouge-1, rouge-2, rouge-l)", lambda: pr.get_scores(preds, refs), None))
     out.append(("rouge155 score_pairs(semantics='py-rouge') (rouge-1, rouge-2, rouge-l)",
                 lambda: rouge155.score_pairs(preds, refs, ["rouge-1", "rouge-2", "rouge-l"], stem=stem,
                                              semantics="py-rouge"), None))
@@ -122,14 +131,14 @@ def main(argv=None) -> int:
     for name, func, kind in rows_for(preds, refs, args.stem, punkt_installed()):
         if args.only and args.only not in name:
             continue
-        took, result = best_of(args.repeat if "rouge-score 0.1.2" not in name else 1, func)
+        took, cpu, result = best_of(args.repeat if " 0.1.2 " not in name and " 1.1 " not in name else 1, func)
         same = ""
         if kind == "rs":
             values = [float(x) for x in result]
             if reference is None:
                 reference = values
             same = "  rougeL F == rouge-score: " + str(values == reference)
-        print(f"{len(preds) / took:>10,.0f} pairs/s  {took:8.3f} s  {name}{same}")
+        print(f"{len(preds) / took:>10,.0f} pairs/s {len(preds) / cpu:>10,.0f} pairs/CPU-s  {took:7.3f} s  {name}{same}")
     return 0
 
 

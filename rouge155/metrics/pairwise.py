@@ -93,9 +93,12 @@ def gram_bags(seqs: Sequences, n: int, cache: Optional[dict] = None) -> GramBags
     rows = seqs.rows
     owner, codes = batch_ngrams(seqs.ids, seqs.owners(), n, cache)
     if len(codes):
-        _, dense = np.unique(codes, return_inverse=True)
-        width = int(dense.max()) + 1
-        keys, counts = np.unique(owner * np.int64(width) + dense.reshape(-1), return_counts=True)
+        width = int(codes.max()) + 1
+        if rows * width >= 2**62:  # re-densify the codes so that row * width + code fits
+            _, codes = np.unique(codes, return_inverse=True)
+            codes = codes.reshape(-1)
+            width = int(codes.max()) + 1
+        keys, counts = np.unique(owner * np.int64(width) + codes, return_counts=True)
     else:
         width, keys, counts = 1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     totals = np.maximum(seqs.lengths - (n - 1), 0)
@@ -114,18 +117,27 @@ def gram_overlap(bags: GramBags, a: np.ndarray, b: np.ndarray, distinct: bool = 
     width = np.int64(bags.width)
     row_of_key = bags.keys // width
     first = np.searchsorted(row_of_key, np.arange(len(bags.totals)), side="left")
-    # expand each alignment's a-side grams, look each up among the b row's grams
-    where, owner = ranges(first[a], bags.distinct[a])
-    if len(where) == 0:
+    # both sides' grams laid out again per alignment, each sorted by (alignment, gram): the a side's
+    # are looked up among the b side's in order (a merge, not random searches)
+    a_at, a_owner = ranges(first[a], bags.distinct[a])
+    b_at, b_owner = ranges(first[b], bags.distinct[b])
+    if len(a_at) == 0 or len(b_at) == 0:
         return out
-    wanted = b[owner] * width + (bags.keys[where] - row_of_key[where] * width)
-    slot = np.minimum(np.searchsorted(bags.keys, wanted), len(bags.keys) - 1)
-    found = bags.keys[slot] == wanted
+    span = np.int64(width) * np.int64(len(a))
+    if int(span) >= 2**62:  # keys would not fit: look each up in the b row instead
+        b_keys = bags.keys
+        wanted = b[a_owner] * width + (bags.keys[a_at] - row_of_key[a_at] * width)
+        b_at = np.arange(len(bags.keys))
+    else:
+        b_keys = b_owner * width + (bags.keys[b_at] - row_of_key[b_at] * width)
+        wanted = a_owner * width + (bags.keys[a_at] - row_of_key[a_at] * width)
+    slot = np.minimum(np.searchsorted(b_keys, wanted), len(b_keys) - 1)
+    found = b_keys[slot] == wanted
     if distinct:
         shared = found.astype(np.int64)
     else:
-        shared = np.where(found, np.minimum(bags.counts[where], bags.counts[slot]), 0)
-    return np.bincount(owner, weights=shared, minlength=len(a)).astype(np.int64)
+        shared = np.where(found, np.minimum(bags.counts[a_at], bags.counts[b_at[slot]]), 0)
+    return np.bincount(a_owner, weights=shared, minlength=len(a)).astype(np.int64)
 
 
 # -- LCS length, bit-parallel -----------------------------------------------------------------------

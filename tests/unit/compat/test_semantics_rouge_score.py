@@ -41,6 +41,14 @@ def assert_same(ours, theirs, types):
     return 3 * len(types) * len(ours)
 
 
+def assert_same_multi(preds, refs, types, **options):
+    """score_multi of ours and rouge-score's, pair by pair."""
+    ours = rouge_scorer.RougeScorer(types, semantics="rouge-score", **options)
+    theirs = rs_scorer.RougeScorer(types, **options)
+    return assert_same([ours.score_multi(r, p) for p, r in zip(preds, refs)],
+                       [theirs.score_multi(r, p) for p, r in zip(preds, refs)], types)
+
+
 def test_score_multi_2000_generated_pairs():
     preds, refs = pairs(2000, seed=21)
     ours = rouge_scorer.RougeScorer(HF_TYPES, semantics="rouge-score").score_batch(refs, preds)
@@ -51,11 +59,10 @@ def test_score_multi_2000_generated_pairs():
 
 def test_every_type_with_the_stemmer():
     preds, refs = pairs(250, seed=22, max_refs=2)
+    assert_same_multi(preds, refs, ALL_TYPES, use_stemmer=True)
+    # score(): one reference, the target first
     ours = rouge_scorer.RougeScorer(ALL_TYPES, use_stemmer=True, semantics="rouge-score")
     theirs = rs_scorer.RougeScorer(ALL_TYPES, use_stemmer=True)
-    assert_same([ours.score_multi(r, p) for p, r in zip(preds, refs)],
-                [theirs.score_multi(r, p) for p, r in zip(preds, refs)], ALL_TYPES)
-    # score(): one reference, the target first
     assert_same([ours.score(r[0], p) for p, r in zip(preds[:80], refs)],
                 [theirs.score(r[0], p) for p, r in zip(preds[:80], refs)], ALL_TYPES)
 
@@ -78,10 +85,7 @@ class _Words:
 def test_custom_tokenizer_bytes_and_single_types():
     preds, refs = pairs(150, seed=23, max_refs=2)
     for types in (["rougeLsum"], ["rouge3", "rougeL"], HF_TYPES):
-        ours = rouge_scorer.RougeScorer(types, tokenizer=_Words(), semantics="rouge-score")
-        theirs = rs_scorer.RougeScorer(types, tokenizer=_Words())
-        assert_same([ours.score_multi(r, p) for p, r in zip(preds, refs)],
-                    [theirs.score_multi(r, p) for p, r in zip(preds, refs)], types)
+        assert_same_multi(preds, refs, types, tokenizer=_Words())
     # UTF-8 bytes: lower-cased as bytes, then decoded (rouge-score's six.ensure_str)
     texts = [(p.encode(), r[0].encode()) for p, r in zip(preds[:60], refs)]
     ours = rouge_scorer.RougeScorer(HF_TYPES, semantics="rouge-score")
@@ -115,10 +119,7 @@ def test_errors_and_signature():
 @pytest.mark.skipif(not punkt_installed(), reason="nltk's punkt data is not installed (split_summaries needs it)")
 def test_split_summaries_with_punkt():
     preds, refs = pairs(200, seed=24, max_refs=2)
-    ours = rouge_scorer.RougeScorer(HF_TYPES, split_summaries=True, semantics="rouge-score")
-    theirs = rs_scorer.RougeScorer(HF_TYPES, split_summaries=True)
-    assert_same([ours.score_multi(r, p) for p, r in zip(preds, refs)],
-                [theirs.score_multi(r, p) for p, r in zip(preds, refs)], HF_TYPES)
+    assert_same_multi(preds, refs, HF_TYPES, split_summaries=True)
 
 
 @pytest.mark.skipif(punkt_installed(), reason="nltk's punkt data is installed")
