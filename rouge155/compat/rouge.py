@@ -1,4 +1,5 @@
-"""The ``rouge`` package's API (pltrdy/rouge 1.0.1, ``from rouge import Rouge``): ``from rouge155.compat.rouge import Rouge``.
+"""The ``rouge`` package's API (pltrdy/rouge 1.0.1, ``from rouge import Rouge``):
+``from rouge155.compat.rouge import Rouge``.
 
 ``Rouge(metrics=None, stats=None, return_lengths=False, raw_results=False, exclusive=True)`` with
 ``get_scores(hyps, refs, avg=False, ignore_empty=False)``, and ``FilesRouge`` for two files of one

@@ -29,7 +29,8 @@ PERL_METRICS = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-5", "ROUGE-6"
                 "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*")
 
 
-def _perl_score_pairs(predictions, references, metrics=("ROUGE-1", "ROUGE-2", "ROUGE-L"), **options) -> Dict[str, PairArrays]:
+def _perl_score_pairs(predictions, references, metrics=("ROUGE-1", "ROUGE-2", "ROUGE-L"),
+                      **options) -> Dict[str, PairArrays]:
     """``rouge155.score_pairs`` (the Perl's numbers) as :class:`PairArrays`."""
     out = _perl_pairs(predictions, references, metrics, **options)
     return {tag: PairArrays(s.precision, s.recall, s.fmeasure, s.hits, s.model_count, s.peer_count)

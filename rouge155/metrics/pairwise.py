@@ -69,7 +69,8 @@ def ranges(starts: np.ndarray, counts: np.ndarray) -> Tuple[np.ndarray, np.ndarr
     counts = np.asarray(counts, dtype=np.int64)
     owner = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
     offsets = np.cumsum(counts) - counts
-    return np.asarray(starts, dtype=np.int64)[owner] + (np.arange(int(counts.sum()), dtype=np.int64) - offsets[owner]), owner
+    within = np.arange(int(counts.sum()), dtype=np.int64) - offsets[owner]
+    return np.asarray(starts, dtype=np.int64)[owner] + within, owner
 
 
 # -- n-grams --------------------------------------------------------------------------------------
@@ -164,7 +165,8 @@ def _lcs_group(seqs: Sequences, a: np.ndarray, b: np.ndarray, words: int) -> np.
     slot = slot.reshape(-1)
     offset = apos - seqs.starts[a][aowner]
     masks = np.zeros((int(slot.max(initial=-1)) + 1, words), dtype=np.uint64)
-    np.bitwise_or.at(masks, (slot[: len(apos)], offset // 64), np.left_shift(np.uint64(1), (offset % 64).astype(np.uint64)))
+    bits = np.left_shift(np.uint64(1), (offset % 64).astype(np.uint64))
+    np.bitwise_or.at(masks, (slot[: len(apos)], offset // 64), bits)
     # per step j, the mask of b's j-th token in each alignment (no bits past b's end)
     steps = int(n.max(initial=0))
     table = np.zeros((steps, count, words), dtype=np.uint64)

@@ -314,7 +314,8 @@ def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str)
     """One value per pair: ``"avg"`` (counts summed over its references, then P, R, F) or ``"best"``
     (the first reference with the largest recall; ROUGE-W's weighted recall)."""
     if policy == "avg":
-        e, r, o = (_sequential_totals(x, al.pair, al.n_pairs) for x in (counts.evaluated, counts.reference, counts.overlap))
+        e, r, o = (_sequential_totals(x, al.pair, al.n_pairs)
+                   for x in (counts.evaluated, counts.reference, counts.overlap))
         p, rc, f = prf(e, r, o, alpha, counts.weight)
         return PairArrays(p, rc, f, o, r, e)
     p, rc, f = prf(counts.evaluated, counts.reference, counts.overlap, alpha, counts.weight)
@@ -368,7 +369,8 @@ SEMANTICS = Semantics(
     stemmer=Rule("porter-original+wordnet", "WordNet 2.0 exceptions and 138 fixed stems, else nltk "
                  "PorterStemmer('ORIGINAL_ALGORITHM'), on tokens longer than 3 characters"),
     sentence_splitter=Rule("lines", "the text's lines (ensure_compatibility=False: nltk punkt)"),
-    f_measure=Rule("alpha-unrounded", "F = PR / ((1 - alpha) P + alpha R); ROUGE-L's clip ignores the reference's count"),
+    f_measure=Rule("alpha-unrounded", "F = PR / ((1 - alpha) P + alpha R); ROUGE-L's clip ignores the "
+                   "reference's count"),
     multi_reference=Rule("sum-counts", "apply_avg: counts summed over references (apply_best: best recall)"),
     aggregation=Rule("mean", "arithmetic mean, summed in order"),
     score_pairs=score_pairs,

@@ -197,7 +197,8 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
-def score_pairs(predictions: Sequence, references: Sequence[Sequence], metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
+def score_pairs(predictions: Sequence, references: Sequence[Sequence],
+                metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
                 multi_reference: str = "best") -> Dict[str, PairArrays]:
     """Per rouge type, each pair's Score as ``RougeScorer.score`` (one reference) or ``score_multi``
@@ -235,7 +236,8 @@ def bootstrap_resample(matrix: np.ndarray, n_samples: int, confidence_interval: 
     return np.percentile(sample_mean, q, axis=0)
 
 
-def aggregate(values: PairArrays, n_samples: int = 1000, confidence_interval: float = 0.95) -> Tuple[float, float, float]:
+def aggregate(values: PairArrays, n_samples: int = 1000,
+              confidence_interval: float = 0.95) -> Tuple[float, float, float]:
     """The corpus (P, R, F) as rouge-score's ``BootstrapAggregator`` reports it (``mid``: the median of
     the resample means), drawing from numpy's global random state as it does."""
     matrix = np.stack([values.precision, values.recall, values.fmeasure], axis=1)  # its (sample, measure) layout
