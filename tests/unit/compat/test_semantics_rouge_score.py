@@ -213,3 +213,27 @@ def test_score_pairs_semantics_equals_scorer():
             assert (out[key].precision[i], out[key].recall[i], out[key].fmeasure[i]) == tuple(s[t])
     with pytest.raises(ValueError, match="multi_reference"):
         rouge155.score_pairs(preds, refs, semantics="rouge-score", multi_reference="A")
+
+
+def test_evaluate_load_metric_script_with_rouge_score_semantics(tmp_path, monkeypatch):
+    """evaluate.load(rouge155's metric script, seed=...).compute(..., semantics="rouge-score"): evaluate
+    seeds numpy around the call, and the numbers are its hub rouge metric's for that seed."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("evaluate")
+    pytest.importorskip("datasets")
+    for var in ("HF_EVALUATE_OFFLINE", "HF_DATASETS_OFFLINE", "HF_HUB_OFFLINE"):
+        monkeypatch.setenv(var, "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    preds, refs = pairs(30, seed=28)
+    (tmp_path / "in.json").write_text(json.dumps([preds, refs]))
+    code = ("import evaluate, json\n"
+            "preds, refs = json.load(open('in.json'))\n"
+            f"m = evaluate.load({hf_evaluate.METRIC_PATH!r}, seed=42)\n"
+            "print(json.dumps(m.compute(predictions=preds, references=refs, semantics='rouge-score')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300, cwd=tmp_path, env=os.environ)
+    assert out.returncode == 0, out.stderr.decode()[-2000:]
+    got = json.loads(out.stdout.decode().strip().splitlines()[-1])
+    assert got == _seeded(42, _hf_rouge, preds, refs)
