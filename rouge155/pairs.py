@@ -203,6 +203,7 @@ def score_pairs(
     byte_limit: Optional[int] = None,
     data_dir: Optional[str] = None,
     dask=None,
+    semantics: str = "perl",
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -211,7 +212,17 @@ def score_pairs(
     references, ``"B"``: the best one), ``alpha`` -p, ``word_limit`` -l, ``byte_limit`` -b.
     ``dask``: a ``distributed.Client`` or a scheduler address, to compute the chunks on a Dask cluster.
     Returns ``{tag: PairScores}`` keyed by the report's names (``"ROUGE-1"``, ``"ROUGE-L"``, ...).
+    ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
+    ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.engine.semantics.score_pairs`).
     """
+    if semantics != "perl":
+        from .engine.semantics import score_pairs as other_semantics
+
+        if dask is not None:
+            raise OptionError("dask= scores the Perl's semantics only")
+        return {tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count) for tag, v in
+                other_semantics(semantics, predictions, references, metrics, stem, remove_stopwords, multi_reference,
+                                alpha, word_limit, byte_limit).items()}
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)

@@ -59,6 +59,8 @@ fi
 "$py" -m pip install -q --disable-pip-version-check -e ".[$PIP_EXTRAS]"
 
 ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh >/dev/null
+# py-rouge's own copy (the rouge package overwrites its files in the environment): devkit/oracles.py
+"$py" -m devkit.oracles py-rouge >/dev/null || echo "scripts/test.sh: no copy of py-rouge (its tests skip)" >&2
 bash scripts/setup-chromium.sh
 # the environment's bin/ first on PATH, as activating it would do (tests may run its console scripts)
 export VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH"

@@ -6,14 +6,20 @@ tokenizer=None)`` returns what ``evaluate.load("rouge").compute(...)`` returns: 
 ``{rouge_type: [F per pair]}``. ``references[i]`` may be a list (several references: the Perl's
 ``-f B``, as ``score_multi``). This module needs neither ``evaluate`` nor ``datasets``;
 :data:`METRIC_PATH` is a metric script for ``evaluate.load(METRIC_PATH)`` (that needs them).
+
+``semantics="rouge-score"``: what ``evaluate.load("rouge").compute(...)`` returns, float for float
+(rouge-score underneath; its bootstrap seeded as ``evaluate`` seeds it: from numpy's global state at
+the call, or ``seed``, as ``evaluate.load("rouge", seed=...)``).
 """
 from __future__ import annotations
 
 import os
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
+from ..engine.semantics import rouge_score as _rouge_score
 from .mapping import score_batch
 from .scoring import bootstrap
+from .semantics import check
 
 import numpy as np
 
@@ -38,13 +44,21 @@ def compute(
     use_aggregator: bool = True,
     use_stemmer: bool = False,
     tokenizer: Optional[Callable[[str], List[str]]] = None,
+    *,
+    semantics: str = "perl",
+    seed: Optional[int] = None,
 ) -> Dict[str, Union[float, List[float]]]:
-    """ROUGE F-measures as ``evaluate``'s rouge returns them, computed as ROUGE-1.5.5.pl does."""
+    """ROUGE F-measures as ``evaluate``'s rouge returns them, computed as ROUGE-1.5.5.pl does
+    (``semantics="rouge-score"``: as rouge-score does, the numbers ``evaluate``'s own metric gives)."""
+    check(semantics, ("perl", "rouge-score"))
     if rouge_types is None:
         rouge_types = list(DEFAULT_TYPES)
     if len(predictions) != len(references):
         raise ValueError(f"Mismatch in the number of predictions ({len(predictions)}) "
                          f"and references ({len(references)})")
+    if semantics == "rouge-score":
+        return _rouge_score_compute(predictions, references, list(rouge_types), use_aggregator, use_stemmer,
+                                    tokenizer, seed)
     refs = [[r] if isinstance(r, str) else list(r) for r in references]
     tok = _CallableTokenizer(tokenizer) if tokenizer is not None else None
     arrays = score_batch(list(rouge_types), list(predictions), refs, use_stemmer, False, tok, "B")
@@ -56,3 +70,35 @@ def compute(
             result[t] = float(bootstrap(values, 1000, 95).mean[2])
         return result
     return {t: [float(x) for x in arrays[t][2]] for t in rouge_types}
+
+
+def _evaluate_seed() -> int:
+    """The seed ``evaluate`` takes when none is given: a word of numpy's global random state."""
+    _, keys, pos, *_ = np.random.get_state()
+    return int(keys[pos] if pos < 624 else keys[0])
+
+
+def _rouge_score_compute(predictions, references, rouge_types, use_aggregator, use_stemmer, tokenizer, seed):
+    """evaluate's ``rouge`` ``_compute``: ``score_multi`` when the first reference is a list, else
+    ``score``; the aggregate is ``BootstrapAggregator().aggregate()[type].mid.fmeasure``, drawn under
+    ``temp_seed(seed)`` (numpy's global state is restored afterwards)."""
+    multi = not isinstance(references[0], (str, bytes)) if len(references) else False
+    if any(isinstance(r, (str, bytes)) == multi for r in references):
+        raise ValueError("references must be all texts or all lists of texts")
+    refs = [list(r) for r in references] if multi else [[r] for r in references]
+    tok = _CallableTokenizer(tokenizer) if tokenizer is not None else None
+    values = _rouge_score.score_pairs(list(predictions), refs, rouge_types, use_stemmer, False, tok)
+    if not len(predictions):
+        return {}
+    if not use_aggregator:
+        return {t: values[t].fmeasure.tolist() for t in values}
+    state = np.random.get_state()
+    np.random.seed(_evaluate_seed() if seed is None else seed)
+    try:
+        result: Dict[str, Union[float, List[float]]] = {}
+        for t, v in values.items():
+            matrix = np.stack([v.precision, v.recall, v.fmeasure], axis=1)
+            result[t] = float(_rouge_score.bootstrap_resample(matrix, 1000, 0.95)[1, 2])
+        return result
+    finally:
+        np.random.set_state(state)

@@ -7,27 +7,13 @@ Several references: ``-f B`` (the best one, as rouge-score's ``score_multi`` kee
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..engine.semantics.rouge_score import check_type  # rouge-score's own check, for both semantics
 from ..pairs import score_pairs
 from ..inputs.sentences import split_sentences
-
-_NGRAM_TYPE = re.compile(r"rouge[0-9]$")  # rouge-score accepts one digit
-
-
-def check_type(rouge_type: str) -> None:
-    """rouge-score's check (raised at scoring time, as there): ValueError for an unknown type."""
-    if rouge_type in ("rougeL", "rougeLsum"):
-        return
-    if isinstance(rouge_type, str) and _NGRAM_TYPE.match(rouge_type):
-        if int(rouge_type[5:]) <= 0:
-            raise ValueError("rougen requires positive n: %s" % rouge_type)
-        return
-    raise ValueError("Invalid rouge type: %s" % rouge_type)
-
 
 def _text(text, what: str) -> str:
     if isinstance(text, bytes):

@@ -5,14 +5,19 @@
 ``{rouge_type: Score(precision, recall, fmeasure)}``. The mappings are in
 :mod:`rouge155.compat.mapping`; ``score_multi`` keeps the best reference as the Perl's ``-f B`` does
 (``multi_reference="A"``: all references at once, the Perl's default for several models).
+
+``semantics="rouge-score"``: rouge-score 0.1.2's own numbers instead, float for float (its tokenizer,
+nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.engine.semantics.rouge_score`).
 """
 from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
+from ..engine.semantics import rouge_score as _rouge_score
 from . import scoring
 from .mapping import score_batch
 from .scoring import Score
+from .semantics import check
 
 
 class RougeScorer(scoring.BaseScorer):
@@ -25,23 +30,35 @@ class RougeScorer(scoring.BaseScorer):
     """
 
     def __init__(self, rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None, *,
-                 multi_reference="B"):
+                 multi_reference="B", semantics="perl"):
         self.rouge_types = rouge_types
         self._use_stemmer = use_stemmer
         self._split_summaries = split_summaries
         self._tokenizer = tokenizer
         if multi_reference not in ("A", "B"):
             raise ValueError("multi_reference must be 'A' (all references) or 'B' (the best one)")
+        self._semantics = check(semantics, ("perl", "rouge-score"))
+        if semantics != "perl" and multi_reference != "B":
+            raise ValueError("rouge-score keeps the best reference (multi_reference='B')")
         self._multi_reference = multi_reference
 
     def _scores(self, references: List[List[str]], predictions: List[str]) -> List[Dict[str, Score]]:
-        arrays = score_batch(self.rouge_types, predictions, references, self._use_stemmer,
-                             self._split_summaries, self._tokenizer, self._multi_reference)
+        if self._semantics == "rouge-score":
+            arrays = self._rouge_score(references, predictions)
+        else:
+            arrays = score_batch(self.rouge_types, predictions, references, self._use_stemmer,
+                                 self._split_summaries, self._tokenizer, self._multi_reference)
         out = []
         for i in range(len(predictions)):
             out.append({t: Score(precision=float(arrays[t][0][i]), recall=float(arrays[t][1][i]),
                                  fmeasure=float(arrays[t][2][i])) for t in self.rouge_types})
         return out
+
+    def _rouge_score(self, references, predictions):
+        """rouge-score's numbers: {type: (P, R, F) arrays} (its tokenizer when ``tokenizer`` is falsy)."""
+        values = _rouge_score.score_pairs(predictions, references, list(self.rouge_types), self._use_stemmer,
+                                          self._split_summaries, self._tokenizer or None)
+        return {t: (v.precision, v.recall, v.fmeasure) for t, v in values.items()}
 
     def score(self, target, prediction):
         """A dict mapping each rouge type to a Score (target: the reference, prediction: the summary)."""

@@ -5,6 +5,10 @@ The aggregator runs ROUGE-1.5.5's bootstrap (``-r n_samples -c 100*confidence_in
 in the Perl's order (their keys ``1..N`` sorted as strings), resample ``i`` drawn by drand48 seeded
 with ``i``; ``mid`` is the Perl's average (the mean of the resample means), ``low``/``high`` its
 interval bounds, all rounded to 5 decimals as the script prints them. Deterministic.
+
+``BootstrapAggregator(..., semantics="rouge-score")`` is rouge-score's own: resamples drawn with
+``np.random.choice`` from numpy's global state (the same results as rouge-score's given the same state),
+``mid`` the median of the resample means.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Dict
 import numpy as np
 
 from ..engine.aggregate import average_many, perl_order
+from ..engine.semantics.rouge_score import bootstrap_resample
 
 
 class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):
@@ -51,11 +56,14 @@ def bootstrap(values: np.ndarray, n_samples: int, confidence_percent: float):
 class BootstrapAggregator(object):
     """Aggregates scores to provide confidence intervals (the Perl's seeded bootstrap)."""
 
-    def __init__(self, confidence_interval=0.95, n_samples=1000):
+    def __init__(self, confidence_interval=0.95, n_samples=1000, *, semantics="perl"):
         if confidence_interval < 0 or confidence_interval > 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
+        if semantics not in ("perl", "rouge-score"):
+            raise ValueError(f"semantics must be 'perl' or 'rouge-score', not {semantics!r}")
+        self._semantics = semantics
         self._n_samples = n_samples
         self._confidence_interval = confidence_interval
         self._scores = collections.defaultdict(list)
@@ -67,6 +75,8 @@ class BootstrapAggregator(object):
 
     def aggregate(self):
         """A dict mapping score_type to AggregateScore(low, mid, high) of Score(precision, recall, fmeasure)."""
+        if self._semantics == "rouge-score":
+            return self._rouge_score_aggregate()
         result = {}
         for score_type, scores in self._scores.items():
             values = np.array([_rpf(s) for s in scores], dtype=np.float64).reshape(-1, 3)
@@ -78,6 +88,16 @@ class BootstrapAggregator(object):
                 return cls(precision=p, recall=r, fmeasure=f)
 
             result[score_type] = AggregateScore(low=make(avg.low), mid=make(avg.mean), high=make(avg.high))
+        return result
+
+
+    def _rouge_score_aggregate(self):
+        """rouge-score's ``aggregate``: per type, (sample, measure) stacked, bootstrap percentiles."""
+        result = {}
+        for score_type, scores in self._scores.items():
+            percentiles = bootstrap_resample(np.vstack(tuple(scores)), self._n_samples, self._confidence_interval)
+            low, mid, high = (scores[0].__class__(*percentiles[j, :]) for j in range(3))
+            result[score_type] = AggregateScore(low=low, mid=mid, high=high)
         return result
 
 

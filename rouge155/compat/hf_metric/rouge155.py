@@ -33,6 +33,7 @@ Args:
     use_aggregator: return the aggregate F (True) or per-pair lists (False).
     use_stemmer: the Perl's -m.
     tokenizer: a function text -> tokens (they still go through the Perl's clean-up).
+    semantics: "perl" (default) or "rouge-score" (the hub rouge metric's own numbers).
 Returns:
     {rouge_type: float} with the aggregator, {rouge_type: [float, ...]} without.
 """
@@ -64,6 +65,7 @@ class Rouge155(evaluate.Metric):
         )
 
     def _compute(self, predictions, references, rouge_types=None, use_aggregator=True, use_stemmer=False,
-                 tokenizer=None):
+                 tokenizer=None, semantics="perl"):
+        # evaluate seeds numpy around this call (temp_seed): rouge-score's bootstrap draws from that state
         return _rouge155_compute(predictions, references, rouge_types=rouge_types, use_aggregator=use_aggregator,
-                                 use_stemmer=use_stemmer, tokenizer=tokenizer)
+                                 use_stemmer=use_stemmer, tokenizer=tokenizer, semantics=semantics)

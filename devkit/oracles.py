@@ -1,0 +1,131 @@
+"""The other ROUGE implementations, as the differential tests and the benchmark load them.
+
+py-rouge 1.1 and the ``rouge`` package 1.0.1 both install a top-level package named ``rouge``: in one
+environment the second overwrites the first's ``rouge/__init__.py`` and ``rouge/rouge.py``. So py-rouge
+is loaded from its own copy, under another module name: the installed one when it is intact, else
+``~/.cache/rouge155/py-rouge/rouge`` (``python -m devkit.oracles py-rouge`` puts the PyPI wheel's
+files there with ``pip download``, outside the repository, as scripts/setup-reference.sh does for the
+Perl). Two shims make its code run here, neither touching a number:
+
+* ``pkg_resources`` (gone from recent setuptools): ``resource_filename`` for its two data files;
+* nltk's punkt data, when absent: py-rouge calls ``nltk.word_tokenize`` on text it has reduced to
+  ``[a-z0-9_ ]``, and punkt (trained or not) finds no sentence boundary in text without ``.``, ``?``
+  or ``!``; py-rouge's module (only) sees an ``nltk`` whose ``word_tokenize`` uses an untrained punkt
+  and refuses any text holding one of them.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import types
+import zipfile
+from pathlib import Path
+from typing import Optional
+
+PY_ROUGE_CACHE = Path(os.environ.get("ROUGE155_PY_ROUGE", Path.home() / ".cache" / "rouge155" / "py-rouge"))
+PY_ROUGE_WHEEL = "py-rouge==1.1"
+_PY_ROUGE_SHA256 = "5150a4327a9d402ba0c845f7b2afbabdd5adc1344c496a7bda47851bdff7c5ae"  # rouge/rouge.py, py-rouge 1.1
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def py_rouge_dir() -> Optional[Path]:
+    """The directory of an intact py-rouge 1.1 ``rouge`` package, or None."""
+    candidates = [PY_ROUGE_CACHE / "rouge"]
+    spec = importlib.util.find_spec("rouge")
+    if spec is not None and spec.submodule_search_locations:
+        candidates.insert(0, Path(list(spec.submodule_search_locations)[0]))
+    for folder in candidates:
+        main = folder / "rouge.py"
+        if main.is_file() and (folder / "wordnet_key_value.txt").is_file() and _sha256(main) == _PY_ROUGE_SHA256:
+            return folder
+    return None
+
+
+def _pkg_resources_shim() -> None:
+    if "pkg_resources" in sys.modules:
+        return
+    try:
+        import pkg_resources  # noqa: F401
+        return
+    except ImportError:
+        pass
+    shim = types.ModuleType("pkg_resources")
+    shim.resource_filename = lambda name, resource: os.path.join(os.path.dirname(sys.modules[name].__file__), resource)
+    sys.modules["pkg_resources"] = shim
+
+
+def punkt_installed() -> bool:
+    try:
+        import nltk
+
+        nltk.sent_tokenize("A test. Another one.")
+        return True
+    except (ImportError, LookupError):
+        return False
+
+
+def _nltk_without_punkt():
+    """nltk as py-rouge's module sees it when the punkt data is absent: ``word_tokenize`` with an
+    untrained punkt, for text without sentence-final punctuation only (nothing else is changed, and
+    nltk itself is left alone)."""
+    import re
+
+    import nltk
+    from nltk.tokenize import NLTKWordTokenizer
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    untrained, words = PunktSentenceTokenizer(), NLTKWordTokenizer()
+
+    def word_tokenize(text, language="english", preserve_line=False):
+        if re.search(r"[.?!]", text):
+            raise AssertionError("the punkt stand-in is only for text without . ? !")
+        sentences = [text] if preserve_line else untrained.tokenize(text)
+        return [token for sentence in sentences for token in words.tokenize(sentence)]
+
+    proxy = types.ModuleType("nltk")
+    proxy.__dict__.update({k: v for k, v in vars(nltk).items() if not k.startswith("__")})
+    proxy.word_tokenize = word_tokenize
+    return proxy
+
+
+def load_py_rouge():
+    """py-rouge 1.1's ``Rouge`` class (module ``devkit_py_rouge``), or None when no copy is found."""
+    folder = py_rouge_dir()
+    if folder is None:
+        return None
+    if "devkit_py_rouge" in sys.modules:
+        return sys.modules["devkit_py_rouge"].Rouge
+    _pkg_resources_shim()
+    spec = importlib.util.spec_from_file_location("devkit_py_rouge", folder / "rouge.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["devkit_py_rouge"] = module
+    spec.loader.exec_module(module)
+    if not punkt_installed():
+        module.nltk = _nltk_without_punkt()
+    return module.Rouge
+
+
+def fetch_py_rouge() -> Path:
+    """Put py-rouge 1.1's files under :data:`PY_ROUGE_CACHE` (``pip download``, no install)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                        PY_ROUGE_WHEEL, "-d", tmp], check=True)
+        wheel = next(Path(tmp).glob("py_rouge-*.whl"))
+        with zipfile.ZipFile(wheel) as zf:
+            for name in zf.namelist():
+                if name.startswith("rouge/"):
+                    zf.extract(name, PY_ROUGE_CACHE)
+    return PY_ROUGE_CACHE
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["py-rouge"]:
+        sys.exit("usage: python -m devkit.oracles py-rouge")
+    print(py_rouge_dir() or fetch_py_rouge() / "rouge")
