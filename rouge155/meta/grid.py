@@ -14,6 +14,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..analysis.results import MEASURES
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
+from ..base.errors import OptionError
 from ..base.options import Options
 from ..base.perl import fmt_num
 from ..pairs import parse_metrics
@@ -59,14 +60,14 @@ def parse_variant(name: str) -> Variant:
 
 
 def parse_variants(names: Sequence[str]) -> List[Variant]:
-    """Variants by name, each once, in the order given (a ValueError names an unknown one)."""
+    """Variants by name, each once, in the order given (an OptionError names an unknown one)."""
     out: List[Variant] = []
     for name in names:
         v = parse_variant(name)
         if v.tag not in [x.tag for x in out]:
             out.append(v)
     if not out:
-        raise ValueError("variants: none given")
+        raise OptionError("variants: none given")
     return out
 
 
@@ -104,12 +105,12 @@ class Condition:
 def check_condition(condition: Condition, variants: Sequence[Variant]) -> None:
     for name, flag in _METRIC_FIELDS.items():
         if getattr(condition.options, name) not in (None, False):
-            raise ValueError(f"condition {condition.label!r}: {flag} chooses metrics; give the variants instead")
+            raise OptionError(f"condition {condition.label!r}: {flag} chooses metrics; give the variants instead")
     for name, flag in _REFUSED_FIELDS.items():
         if getattr(condition.options, name) not in (None, False):
-            raise ValueError(f"condition {condition.label!r}: {flag} is not a grid condition")
+            raise OptionError(f"condition {condition.label!r}: {flag} is not a grid condition")
     if condition.options.score_formula == "B" and any(v.kind == "W" for v in variants):
-        raise ValueError(f"condition {condition.label!r}: -f B with ROUGE-W is not supported by the grid "
+        raise OptionError(f"condition {condition.label!r}: -f B with ROUGE-W is not supported by the grid "
                          "(score it with rouge155 and rouge155-correlate)")
 
 
@@ -133,7 +134,7 @@ def parse_reference_setting(spec: str) -> ReferenceSetting:
             return ReferenceSetting(text, "single", int(m.group(1)))
         k = int(m.group(2))
         return ReferenceSetting(f"{k} ref" + ("s" if k > 1 else ""), "subsets", k)
-    raise ValueError(f"reference setting {spec!r}: use all, jackknife, ref<k> (the k-th reference alone) or a "
+    raise OptionError(f"reference setting {spec!r}: use all, jackknife, ref<k> (the k-th reference alone) or a "
                      "number k (every k-subset of the references, averaged)")
 
 
@@ -158,37 +159,37 @@ class GridSpec:
     decide_by: str = "permutation"
 
     def check(self) -> None:
-        """A ValueError naming the first setting that cannot be used."""
+        """An OptionError (a ValueError) naming the first setting that cannot be used."""
         if not self.conditions:
-            raise ValueError("conditions: none given")
+            raise OptionError("conditions: none given")
         labels = [c.label for c in self.conditions]
         if len(set(labels)) != len(labels):
-            raise ValueError(f"conditions: two have the same label ({', '.join(labels)})")
+            raise OptionError(f"conditions: two have the same label ({', '.join(labels)})")
         for c in self.conditions:
             check_condition(c, self.variants)
         if not self.references:
-            raise ValueError("reference settings: none given")
+            raise OptionError("reference settings: none given")
         if self.humans_as_peers and any(r.kind != "jackknife" for r in self.references):
-            raise ValueError("--humans-as-peers scores every peer against M-1 references: it goes with the "
+            raise OptionError("--humans-as-peers scores every peer against M-1 references: it goes with the "
                              "jackknife reference setting only")
         for name, given, allowed in (("measure", self.measures, MEASURES), ("level", self.levels, LEVELS),
                                      ("coefficient", self.coefficients, CORRELATIONS)):
             if not given:
-                raise ValueError(f"{name}s: none given")
+                raise OptionError(f"{name}s: none given")
             for g in given:
                 if g not in allowed:
-                    raise ValueError(f"unknown {name} {g!r}; use {', '.join(allowed)}")
+                    raise OptionError(f"unknown {name} {g!r}; use {', '.join(allowed)}")
         if self.resample not in RESAMPLE_OVER:
-            raise ValueError(f"resample must be one of {', '.join(RESAMPLE_OVER)}, not {self.resample!r}")
+            raise OptionError(f"resample must be one of {', '.join(RESAMPLE_OVER)}, not {self.resample!r}")
         if self.correction not in CORRECTIONS:
-            raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}, not {self.correction!r}")
+            raise OptionError(f"correction must be one of {', '.join(CORRECTIONS)}, not {self.correction!r}")
         if self.decide_by not in TESTS:
-            raise ValueError(f"the deciding test must be one of {', '.join(TESTS)}, not {self.decide_by!r}")
+            raise OptionError(f"the deciding test must be one of {', '.join(TESTS)}, not {self.decide_by!r}")
         if isinstance(self.resamples, bool) or not isinstance(self.resamples, int) or self.resamples < 1:
-            raise ValueError(f"resamples must be a whole number >= 1, not {self.resamples!r}")
+            raise OptionError(f"resamples must be a whole number >= 1, not {self.resamples!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise ValueError(f"seed must be a non-negative whole number, not {self.seed!r}")
+            raise OptionError(f"seed must be a non-negative whole number, not {self.seed!r}")
         if not (isinstance(self.confidence, (int, float)) and 0 < self.confidence < 100):
-            raise ValueError(f"confidence must be between 0 and 100, not {self.confidence!r}")
+            raise OptionError(f"confidence must be between 0 and 100, not {self.confidence!r}")
         if not (isinstance(self.alpha, (int, float)) and 0 < self.alpha < 1 and math.isfinite(self.alpha)):
-            raise ValueError(f"alpha must be between 0 and 1, not {self.alpha!r}")
+            raise OptionError(f"alpha must be between 0 and 1, not {self.alpha!r}")
