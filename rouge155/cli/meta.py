@@ -89,7 +89,7 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
     return read_config_judged(path, human, file_list, system_column, document_column, columns or None)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("rouge155-meta", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_path", metavar="INPUT")
 @click.option("--human", help="Human scores (CSV/TSV/JSONL: system, document, score columns) for a ROUGE config INPUT.")
 @click.option("--file-list", "file_list", metavar="FORMAT", help="INPUT is a -z file list of this format (SPL, SEE...).")
