@@ -8,6 +8,7 @@ Errors are one line on stderr: status 2 for usage, 1 for inputs that cannot be u
 """
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from dataclasses import replace
@@ -129,12 +130,14 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @click.option("--json", "json_path", help="Also write the JSON (every number) here.")
 @click.option("--html", "html_path", help="Also write the HTML page here.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: the CPUs); the same "
+              "numbers for any N.")
 @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
 @_guarded
 def meta_main(input_path, human, file_list, system_column, document_column, columns, id_key, system_key, summary_key,
               references_key, variants, conditions, references, limits, humans_as_peers, measures, levels,
               coefficients, resamples, confidence, seed, resample, correction, alpha, decide_by, data_dir, fmt,
-              output, json_path, html_path, quiet):
+              output, json_path, html_path, jobs, quiet):
     """Correlate ROUGE variants x conditions x reference settings with human judgments (Lin, NTCIR-4 2004:
     "Looking for a Few Good Metrics"), scoring each text once; mark each column's best variant and those
     not significantly worse than it."""
@@ -156,7 +159,7 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
     spec.check()
     bar = _progress(sum(grid_work(judged, spec)), quiet)
     try:
-        grid = run_grid(judged, spec, data_dir, bar.update if bar is not None else None)
+        grid = run_grid(judged, spec, data_dir, jobs or os.cpu_count() or 1, bar.update if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Tuple
 
 from ..analysis.results import MEASURE_LABEL, perl_flags
 from .run import GridResult
@@ -143,8 +143,3 @@ def to_document(grid: GridResult) -> dict:
 
 def to_json(grid: GridResult) -> str:
     return json.dumps(to_document(grid), indent=1, allow_nan=False) + "\n"
-
-
-def marked(cells: Sequence[Cell]) -> List[str]:
-    """The variants marked best or equivalent, in order (a test helper and the HTML's summary)."""
-    return [c.variant for c in cells if c.equivalent]

@@ -11,7 +11,7 @@ import numpy as np
 from .grid import GridSpec
 from .judged import Judged
 from .scoring import pair_layout, require_complete, score_condition, setting_scores
-from .statistics import Cell, Matrices, correlation_cells, mark_best
+from .statistics import Cell, Matrices, grid_cells
 
 
 @dataclass
@@ -43,9 +43,10 @@ def grid_work(judged: Judged, spec: GridSpec) -> Tuple[int, int]:
     return pairs * passes, columns
 
 
-def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None,
+def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, jobs: int = 1,
              progress: Optional[Callable[[int], None]] = None) -> GridResult:
-    """The grid of ``spec`` on ``judged`` (``progress(n)``: n more evaluations scored or columns tested)."""
+    """The grid of ``spec`` on ``judged``. ``jobs``: processes for the scoring and the statistics (the
+    same numbers for any value); ``progress(n)``: n more evaluations scored or columns computed."""
     spec.check()
     timer = time.perf_counter()
     layout = pair_layout(judged, spec.humans_as_peers)
@@ -53,7 +54,7 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None,
     matrices: Matrices = {}
     averages: Dict[Tuple[str, str, str, str], Dict[str, float]] = {}
     for condition in spec.conditions:
-        pairs = score_condition(layout, judged, condition, spec.variants, data_dir, progress)
+        pairs = score_condition(layout, judged, condition, spec.variants, data_dir, jobs, progress)
         for setting in spec.references:
             by_variant = matrices.setdefault((condition.label, setting.label), {})
             for variant in spec.variants:
@@ -64,14 +65,12 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None,
                     require_complete(scores[m], pairs, systems, setting, condition)
                     averages[(condition.label, setting.label, variant.tag, m)] = _peer_means(pairs.peers, scores[m])
     scored = time.perf_counter()
-    cells = correlation_cells(matrices, judged.human, spec)
-    correlated = time.perf_counter()
-    mark_best(cells, matrices, judged.human, spec, progress)
+    cells = grid_cells(matrices, judged.human, spec, jobs, progress)
     tested = time.perf_counter()
     humans = [p for p in layout.peers if p not in systems]
     return GridResult(spec, systems, list(judged.human.documents), layout.n_refs.tolist(), list(judged.human.columns),
                       list(cells.values()), averages, humans,
-                      {"scoring": scored - timer, "correlations": correlated - scored, "tests": tested - correlated},
+                      {"scoring": scored - timer, "statistics": tested - scored},
                       judged.origin)
 
 

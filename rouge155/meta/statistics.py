@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -73,45 +73,84 @@ def _measures_of(matrices: Matrices) -> List[str]:
     return list(first)
 
 
-def correlation_cells(matrices: Matrices, human: HumanScores, spec: GridSpec) -> Dict[Tuple, Cell]:
-    """Every cell's value and interval, keyed (condition, references, variant, measure, human, level, coef)."""
-    labels = {_label(k): k for k in matrices}
-    tags = list(next(iter(matrices.values())))
-    corr = correlate(_runs(matrices, human), human, metrics=tags, measures=_measures_of(matrices),
-                     levels=spec.levels, coefficients=spec.coefficients, resamples=spec.resamples,
-                     confidence=spec.confidence, seed=spec.seed, resample=spec.resample)
+def _stat_settings(spec: GridSpec) -> dict:
+    """What the workers need of the spec (plain values: no Options to pickle)."""
+    return {k: getattr(spec, k) for k in ("levels", "coefficients", "resamples", "confidence", "seed", "resample",
+                                          "correction", "alpha", "decide_by")}
+
+
+def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]], human: HumanScores,
+                  settings: dict) -> Dict[Tuple, Cell]:
+    """One setting's cells: every correlation and interval (:func:`rouge155.analysis.correlate`, seeded:
+    the same numbers whichever other settings are computed), then each column's tests against its best."""
+    s = _Settings(**settings)
+    tags = list(by_variant)
+    measures = list(next(iter(by_variant.values())))
+    corr = correlate(_runs({key: by_variant}, human), human, metrics=tags, measures=measures, levels=s.levels,
+                     coefficients=s.coefficients, resamples=s.resamples, confidence=s.confidence, seed=s.seed,
+                     resample=s.resample)
     cells = {}
     for r in corr.rows:
-        if getattr(r, "sample_size", None):
-            continue
-        condition, references = labels[r.variant]
-        key = (condition, references, r.metric, r.measure, r.human, r.level, r.coefficient)
-        cells[key] = Cell(*key, r.value, r.low, r.high)
+        if not getattr(r, "sample_size", None):
+            cell_key = (*key, r.metric, r.measure, r.human, r.level, r.coefficient)
+            cells[cell_key] = Cell(*cell_key, r.value, r.low, r.high)
+    n_sys, n_doc = len(human.systems), len(human.documents)
+    draws = Draws.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
+    swaps = Swaps.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
+    for measure in measures:
+        scores = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
+        for column in human.columns:
+            for level in s.levels:
+                for coef in s.coefficients:
+                    best, tests = against_best(scores, human.values[column], level, coef, draws, swaps, s.confidence,
+                                               s.correction)
+                    _record(cells, key, (measure, column, level, coef), best, tests, s)
     return cells
 
 
-def mark_best(cells: Dict[Tuple, Cell], matrices: Matrices, human: HumanScores, spec: GridSpec,
-              progress: Optional[Callable[[int], None]] = None) -> None:
-    """Per column, the best variant and the tests of every other defined one against it (in place)."""
-    n_sys, n_doc = len(human.systems), len(human.documents)
-    draws = Draws.make(n_sys, n_doc, spec.resamples, spec.seed, spec.resample)
-    swaps = Swaps.make(n_sys, n_doc, spec.resamples, spec.seed, spec.resample)
-    for (condition, references), by_variant in matrices.items():
-        for measure in _measures_of(matrices):
-            scores = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
-            for column in human.columns:
-                z = human.values[column]
-                for level in spec.levels:
-                    for coef in spec.coefficients:
-                        best, tests = against_best(scores, z, level, coef, draws, swaps, spec.confidence,
-                                                   spec.correction)
-                        where = (measure, column, level, coef)
-                        _record(cells, (condition, references), where, best, tests, spec)
-                        if progress:
-                            progress(1)
+@dataclass
+class _Settings:
+    levels: Tuple[str, ...]
+    coefficients: Tuple[str, ...]
+    resamples: int
+    confidence: float
+    seed: int
+    resample: str
+    correction: str
+    alpha: float
+    decide_by: str
 
 
-def _record(cells, setting: SettingKey, where: Tuple, best, tests, spec: GridSpec) -> None:
+def grid_cells(matrices: Matrices, human: HumanScores, spec: GridSpec, jobs: int = 1,
+               progress: Optional[Callable[[int], None]] = None) -> Dict[Tuple, Cell]:
+    """Every cell of every setting, keyed (condition, references, variant, measure, human, level, coef);
+    ``jobs`` > 1 computes settings in that many processes (the same numbers: every draw is seeded)."""
+    settings = _stat_settings(spec)
+    per_setting = len(_measures_of(matrices)) * len(human.columns) * len(spec.levels) * len(spec.coefficients)
+    cells: Dict[Tuple, Cell] = {}
+    if jobs <= 1 or len(matrices) == 1:
+        for key, by_variant in matrices.items():
+            cells.update(setting_cells(key, by_variant, human, settings))
+            if progress:
+                progress(per_setting)
+        return cells
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(setting_cells, key, by_variant, human, settings): key
+                   for key, by_variant in matrices.items()}
+        done = {}
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            if progress:
+                progress(per_setting)
+    for key in matrices:  # the settings' order, whichever finished first
+        cells.update(done[key])
+    return cells
+
+
+def _record(cells, setting: SettingKey, where: Tuple, best, tests, spec) -> None:
     if best is None:
         return
     cell = cells[(*setting, best, *where)]
@@ -127,8 +166,3 @@ def _record(cells, setting: SettingKey, where: Tuple, best, tests, spec: GridSpe
 
 def _finite(x: float) -> Optional[float]:
     return x if math.isfinite(x) else None
-
-
-def column_keys(cells: Sequence[Cell]) -> List[Tuple]:
-    """The columns in the order the cells came: (condition, references, measure, human, level, coef)."""
-    return list(dict.fromkeys((c.condition, c.references, c.measure, c.human, c.level, c.coefficient) for c in cells))

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from devkit.judgedgen import judged_records, write_config, write_jsonl
 from rouge155.cli.meta import meta_main
 
-FAST = ["--resamples", "60", "--variant", "ROUGE-1,ROUGE-2,ROUGE-L", "--quiet"]
+FAST = ["--resamples", "60", "--variant", "ROUGE-1,ROUGE-2,ROUGE-L", "--quiet", "--jobs", "1"]
 
 
 def _run(*args):
@@ -126,3 +126,14 @@ def test_length_limits_multiply_the_conditions(tmp_path, records):
     assert code == 0, err
     header = [line for line in out.splitlines() if line.startswith("variant")][0]
     assert re.findall(r"as is|-m, -l 20|-l 20|-m", header) == ["as is", "-m", "-l 20", "-m, -l 20"]
+
+
+def test_processes_give_the_same_numbers(tmp_path, records):
+    path = _jsonl(tmp_path, records)
+    outputs = []
+    for jobs in ("1", "2"):
+        code, out, err = _run(path, *FAST, "--jobs", jobs, "--format", "json")
+        assert code == 0, err
+        doc = json.loads(out)
+        outputs.append(doc["cells"])
+    assert outputs[0] == outputs[1]
