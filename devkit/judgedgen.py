@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from itertools import accumulate
 from pathlib import Path
 from typing import Dict, List, Sequence
 
@@ -24,20 +25,10 @@ class _Words:
     """A Zipf-like vocabulary (stopwords and inflected forms included, so that -m and -s matter)."""
 
     def __init__(self, r: random.Random, size: int = 4000):
-        words = list(_COMMON)
-        seen = set(words)
-        while len(words) < size:
-            w = "".join(r.choice(_SYL) for _ in range(r.randint(1, 4)))
-            if w not in seen:
-                seen.add(w)
-                words.append(w)
+        made = ("".join(r.choice(_SYL) for _ in range(r.randint(1, 4))) for _ in range(20 * size))
+        self.words = list(dict.fromkeys([*_COMMON, *made]))[:size]
+        self.cum = list(accumulate(1.0 / rank ** 1.05 for rank in range(1, len(self.words) + 1)))
         self.r = r
-        self.words = words
-        self.cum: List[float] = []
-        total = 0.0
-        for i in range(len(words)):
-            total += 1.0 / (i + 1) ** 1.05
-            self.cum.append(total)
 
     def sentence(self, n: int) -> str:
         ws = self.r.choices(self.words, cum_weights=self.cum, k=n)

@@ -9,7 +9,6 @@ Errors are one line on stderr: status 2 for usage, 1 for inputs that cannot be u
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from dataclasses import replace
 from typing import List, Optional, Sequence
@@ -22,29 +21,6 @@ from ..base.errors import RougeError
 from .analysis import _guarded, _split, _write
 
 _LIMIT_HELP = "none, <N>w (-l N words) or <N>b (-b N bytes)"
-
-
-def _condition(text: str):
-    """``LABEL=FLAGS`` or ``FLAGS`` (the flags as the label; none: "as is") -> Condition."""
-    from . import main as perl_cli
-    from ..meta import Condition
-
-    label, _, flags = text.partition("=") if "=" in text else (text, "", text)
-    label = label.strip() or "as is"
-    try:
-        argv = shlex.split(flags)
-    except ValueError as exc:
-        raise RougeError(f"--condition {text!r}: {exc}") from None
-    parsed = perl_cli.getopts(argv)
-    if parsed.unknown or parsed.positional or parsed.long:
-        bad = (["-" + u for u in parsed.unknown] + parsed.positional + parsed.long)[0]
-        raise RougeError(f"--condition {text!r}: {bad!r} is not a ROUGE-1.5.5 flag")
-    for letter in ("e", "z", "a"):
-        if letter in parsed.flags:
-            raise RougeError(f"--condition {text!r}: -{letter} is not a condition (-e: give --data-dir; -z: --file-list)")
-    options = perl_cli.options_from_flags(parsed.flags)
-    options.check()
-    return Condition(label, options)
 
 
 def _with_limits(conditions, limits: Sequence[str]):
@@ -141,7 +117,8 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
     """Correlate ROUGE variants x conditions x reference settings with human judgments (Lin, NTCIR-4 2004:
     "Looking for a Few Good Metrics"), scoring each text once; mark each column's best variant and those
     not significantly worse than it."""
-    from ..meta import NTCIR4_CONDITIONS, NTCIR4_VARIANTS, GridSpec, parse_reference_setting, parse_variants
+    from ..meta import (NTCIR4_CONDITIONS, NTCIR4_VARIANTS, GridSpec, parse_condition, parse_reference_setting,
+                       parse_variants)
     from ..meta.report import to_json, to_text
     from ..meta.run import grid_work, run_grid
 
@@ -151,7 +128,7 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
     refs = _split(references) or (["jackknife"] if humans_as_peers else ["all", "jackknife"])
     measure_list = list(MEASURES) if "all" in measures else list(dict.fromkeys(measures)) or ["recall"]
     spec = GridSpec(variants=parse_variants(_split(variants) or NTCIR4_VARIANTS),
-                    conditions=_with_limits([_condition(c) for c in given], limits),
+                    conditions=_with_limits([parse_condition(c) for c in given], limits),
                     references=[parse_reference_setting(r) for r in refs], humans_as_peers=humans_as_peers,
                     measures=tuple(measure_list), levels=tuple(levels) or ("system", "summary"),
                     coefficients=tuple(coefficients) or CORRELATIONS, resamples=resamples, confidence=confidence,

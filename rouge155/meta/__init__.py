@@ -4,13 +4,13 @@ summary level with bootstrap intervals, and per column the best variant and thos
 worse than it. Sits above the API and :mod:`rouge155.analysis`; only :mod:`rouge155.cli` imports it.
 """
 from .grid import (NTCIR4_CONDITIONS, NTCIR4_VARIANTS, Condition, GridSpec, ReferenceSetting, Variant,
-                   parse_reference_setting, parse_variants)
+                   parse_condition, parse_reference_setting, parse_variants)
 from .judged import Judged, read_config_judged, read_judged
 from .run import GridResult, run_grid
 
 __all__ = [
     "NTCIR4_CONDITIONS", "NTCIR4_VARIANTS", "Condition", "GridSpec", "ReferenceSetting", "Variant",
-    "parse_reference_setting", "parse_variants",
+    "parse_condition", "parse_reference_setting", "parse_variants",
     "Judged", "read_config_judged", "read_judged",
     "GridResult", "run_grid",
 ]

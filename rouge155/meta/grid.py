@@ -102,6 +102,28 @@ class Condition:
     options: Options
 
 
+def parse_condition(text: str) -> Condition:
+    """A condition from ``LABEL=FLAGS`` or ``FLAGS`` (labelled by its flags; no flag: "as is"), the flags
+    read as ``rouge155`` reads ROUGE-1.5.5.pl's (-e, -z and -a belong to the inputs, not a condition)."""
+    import shlex
+
+    from ..base.flags import getopts, options_from_flags
+
+    label, _, flags = text.partition("=") if "=" in text else (text, "", text)
+    try:
+        parsed = getopts(shlex.split(flags))
+    except ValueError as exc:
+        raise OptionError(f"condition {text!r}: {exc}") from None
+    stray = [parsed.refused] if parsed.refused else []
+    stray += ["-" + u for u in parsed.unknown] + list(parsed.positional)
+    stray += ["-" + k for k in ("e", "z", "a") if k in parsed.flags]
+    if stray:
+        raise OptionError(f"condition {text!r}: {stray[0]} is not a ROUGE-1.5.5 flag of a condition")
+    options = options_from_flags(parsed.flags)
+    options.check()
+    return Condition(label.strip() or "as is", options)
+
+
 def check_condition(condition: Condition, variants: Sequence[Variant]) -> None:
     for name, flag in _METRIC_FIELDS.items():
         if getattr(condition.options, name) not in (None, False):

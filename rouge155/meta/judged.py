@@ -5,8 +5,8 @@ memory) and the human scores (systems x documents per score column).
   (:func:`rouge155.analysis.load_human_scores`: system, document, score columns).
 * A judged data set, JSONL or CSV: one record per (document, system) with the document ``id``, the
   ``system``, its summary (``prediction``), the ``references`` (a list; in CSV a JSON list or one text)
-  and one field per human score. Its texts become a config through the JSONL builder of ``rouge155``
-  (:func:`.inputs_bridge.records_config`).
+  and one field per human score. Its texts become a config through ``rouge155 --jsonl``'s builder
+  (:func:`rouge155.inputs.jsonl.from_records`).
 
 Every problem is one :class:`~rouge155.base.errors.RougeError` line: a system without a summary for
 a scored document, a human score that is not a number, fewer than two systems, ids that do not match.
@@ -16,19 +16,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from dataclasses import dataclass
 from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
-
-import numpy as np
 
 from ..analysis import HumanScores, load_human_scores
 from ..base.errors import RougeError
 from ..inputs.config import EvalConfig, read_file_list, read_xml_config
+from ..inputs.jsonl import from_records, jsonl_records
+from ..inputs.plaintext import read_input_file
 from ..inputs.sources import MemorySource, TextSource
-from .inputs_bridge import records_config
 
 SUMMARY_KEYS = ("prediction", "summary")
+JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")  # what load_human_scores reads as JSON lines
 
 
 @dataclass
@@ -63,9 +62,12 @@ def read_config_judged(config_path: str, human_path: str, file_list_format: Opti
     return judged
 
 
-def _csv_records(text: str, path: str) -> Iterator[Tuple[str, Dict]]:
-    dialect = "excel-tab" if path.endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+def _csv_records(path: str) -> Iterator[Tuple[str, Dict]]:
+    try:
+        text = read_input_file(path).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RougeError(f"{path}: not UTF-8 text") from None
+    reader = csv.DictReader(io.StringIO(text), dialect="excel-tab" if path.endswith(".tsv") else "excel")
     try:
         for row in reader:
             where = f"{path} line {reader.line_num}"
@@ -76,75 +78,49 @@ def _csv_records(text: str, path: str) -> Iterator[Tuple[str, Dict]]:
         raise RougeError(f"{path} line {reader.line_num + 1}: not readable as CSV ({exc})") from None
 
 
-def _jsonl_records(text: str, path: str) -> Iterator[Tuple[str, Dict]]:
-    for k, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path} line {k}"
-        try:
-            obj = json.loads(line)
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            raise RougeError(f"{where}: not JSON ({getattr(exc, 'msg', exc)})") from None
-        if not isinstance(obj, dict):
-            raise RougeError(f"{where}: not a JSON object")
-        yield where, obj
-
-
-def _number(value, column: str, where: str) -> float:
-    try:
-        x = float(value) if not isinstance(value, bool) else math.nan
-    except (TypeError, ValueError, OverflowError):
-        x = math.nan
-    if not math.isfinite(x):
-        raise RougeError(f"{where}: human score {column} is {str(value)[:40]!r}, not a number")
-    return x
-
-
 def _references(value, where: str, from_csv: bool) -> List[str]:
-    if from_csv and isinstance(value, str) and value.lstrip().startswith("["):
+    """A record's references: a list of texts (in CSV a JSON list, or one text)."""
+    if from_csv and isinstance(value, str):
+        if not value.lstrip().startswith("["):
+            return [value]
         try:
             value = json.loads(value)
         except json.JSONDecodeError:
             raise RougeError(f"{where}: references start with '[' but are not a JSON list of texts") from None
-    if from_csv and isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise RougeError(f"{where}: references must be a non-empty list of texts")
-    return value
+    return value  # the JSONL builder checks the rest
+
+
+def _is_number(value, from_csv: bool) -> bool:
+    if isinstance(value, bool):
+        return False
+    if not from_csv:
+        return isinstance(value, (int, float))
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _score_columns(first: Mapping, keys: Sequence[str], from_csv: bool) -> List[str]:
     """Every field besides the id, system, summary and references that holds a number."""
-    out = []
-    for k, v in first.items():
-        if k in keys:
-            continue
-        if from_csv:
-            try:
-                float(v)
-            except (TypeError, ValueError):
-                continue
-            out.append(k)
-        elif isinstance(v, (int, float)) and not isinstance(v, bool):
-            out.append(k)
-    return out
+    return [k for k, v in first.items() if k not in keys and _is_number(v, from_csv)]
 
 
 def read_judged(path: str, id_key: str = "id", system_key: str = "system", summary_key: Optional[str] = None,
                 references_key: str = "references", columns: Optional[Sequence[str]] = None) -> Judged:
-    """A judged data set (JSONL, or CSV/TSV): see the module's docstring."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise RougeError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RougeError(f"{path}: not UTF-8 text") from None
+    """A judged data set (``.jsonl``/``.ndjson``/``.json`` lines, or ``.csv``/``.tsv``): see the module's
+    docstring. The texts go through ``rouge155 --jsonl``'s builder, the scores through
+    :func:`rouge155.analysis.load_human_scores` (the same file, the id as the document column)."""
     from_csv = path.endswith((".csv", ".tsv"))
-    rows = list(_csv_records(text, path) if from_csv else _jsonl_records(text, path))
+    if not from_csv and not path.endswith(JSON_SUFFIXES):
+        raise RougeError(f"{path}: a judged data set is JSON lines ({', '.join(JSON_SUFFIXES)}) or .csv/.tsv")
+    rows = list(_csv_records(path) if from_csv else jsonl_records(path))
     if not rows:
         raise RougeError(f"{path}: no records")
     first = rows[0][1]
+    if not isinstance(first, Mapping):
+        raise RougeError(f"{rows[0][0]}: not a JSON object")
     summary_key = summary_key or next((k for k in SUMMARY_KEYS if k in first), SUMMARY_KEYS[0])
     keys = (id_key, system_key, summary_key, references_key)
     for key in keys:
@@ -154,37 +130,14 @@ def read_judged(path: str, id_key: str = "id", system_key: str = "system", summa
     if not columns:
         raise RougeError(f"{path}: no human score field (a number besides {', '.join(keys)}); name one with "
                          "--human-column")
-    records, cells = [], {}
-    for where, row in rows:
-        for key in keys + tuple(columns):
-            if key not in row or row[key] is None:
-                raise RougeError(f"{where}: no {key!r} field")
-        doc, system = (_name(row[id_key], id_key, where), _name(row[system_key], system_key, where))
-        if (system, doc) in cells:
-            raise RougeError(f"{where}: a second record for system {system}, document {doc}")
-        cells[(system, doc)] = [_number(row[c], c, where) for c in columns]
-        records.append((where, {"id": doc, "system": system, "prediction": row[summary_key],
-                                "references": _references(row[references_key], where, from_csv)}))
-    config, source = records_config(records)
-    systems = list(dict.fromkeys(s for s, _ in cells))
-    documents = list(dict.fromkeys(d for _, d in cells))
-    for s in systems:
-        for d in documents:
-            if (s, d) not in cells:
-                raise RougeError(f"{path}: system {s} has no summary for document {d} (every system needs one "
-                                 "on every document: leave out the system or the document)")
-    values = {c: np.array([[cells[(s, d)][j] for d in documents] for s in systems]) for j, c in enumerate(columns)}
-    judged = Judged(config, source, HumanScores(systems, documents, columns, values, path), path)
+    human = load_human_scores(path, system_key, id_key, columns)
+    records = [(where, {"id": row.get(id_key), "system": row.get(system_key), "prediction": row.get(summary_key),
+                        "references": _references(row.get(references_key), where, from_csv)})
+               if isinstance(row, Mapping) else (where, row) for where, row in rows]
+    config, source = from_records(records)
+    judged = Judged(config, source, human, path)
     check_judged(judged)
     return judged
-
-
-def _name(value, key: str, where: str) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if not isinstance(value, str) or not value:
-        raise RougeError(f"{where}: {key} is {str(value)[:40]!r}, not a name (a non-empty string or a whole number)")
-    return value
 
 
 def check_judged(judged: Judged) -> None:

@@ -135,7 +135,7 @@ def to_document(grid: GridResult) -> dict:
             "seed": s.seed, "resample": s.resample, "correction": s.correction, "alpha": s.alpha,
             "decide_by": s.decide_by,
         },
-        "cells": [{k: _clean(v) for k, v in asdict(c).items()} for c in grid.cells],
+        "cells": [{k: _clean(v) for k, v in c.fields().items()} for c in grid.cells],
         "averages": averages,
         "seconds": {k: round(v, 3) for k, v in grid.seconds.items()},
     }

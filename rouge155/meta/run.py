@@ -45,8 +45,9 @@ def grid_work(judged: Judged, spec: GridSpec) -> Tuple[int, int]:
 
 def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, jobs: int = 1,
              progress: Optional[Callable[[int], None]] = None) -> GridResult:
-    """The grid of ``spec`` on ``judged``. ``jobs``: processes for the scoring and the statistics (the
-    same numbers for any value); ``progress(n)``: n more evaluations scored or columns computed."""
+    """The grid of ``spec`` on ``judged``. ``jobs``: processes for the statistics (the same numbers for
+    any value; the scoring runs here, where each text is tokenised once per pass); ``progress(n)``: n
+    more evaluations scored or columns computed."""
     spec.check()
     timer = time.perf_counter()
     layout = pair_layout(judged, spec.humans_as_peers)
@@ -54,7 +55,7 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, job
     matrices: Matrices = {}
     averages: Dict[Tuple[str, str, str, str], Dict[str, float]] = {}
     for condition in spec.conditions:
-        pairs = score_condition(layout, judged, condition, spec.variants, data_dir, jobs, progress)
+        pairs = score_condition(layout, judged, condition, spec.variants, data_dir, progress)
         for setting in spec.references:
             by_variant = matrices.setdefault((condition.label, setting.label), {})
             for variant in spec.variants:

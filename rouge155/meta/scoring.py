@@ -84,8 +84,7 @@ def pair_layout(judged: Judged, humans_as_peers: bool) -> PairLayout:
 
 
 def score_condition(layout: PairLayout, judged: Judged, condition: Condition, variants: Sequence[Variant],
-                    data_dir: Optional[str] = None, jobs: int = 1,
-                    progress: Optional[Callable[[int], None]] = None) -> PairCounts:
+                    data_dir: Optional[str] = None, progress: Optional[Callable[[int], None]] = None) -> PairCounts:
     """Every (peer, document, reference) pair's counts for every variant under one condition."""
     shape = (len(layout.peers), len(layout.documents), int(layout.n_refs.max(initial=1)))
     wanted = {v.tag: v for v in variants}
@@ -93,7 +92,7 @@ def score_condition(layout: PairLayout, judged: Judged, condition: Condition, va
     peer_index = {p: j for j, p in enumerate(layout.peers)}
     for options in scoring_passes(variants, condition.options):
         for result in iter_results(layout.config, options, layout.peers, data_dir=data_dir, source=judged.source,
-                                   jobs=jobs, progress=progress):
+                                   progress=progress):
             variant = wanted.get(result.metric)
             if variant is None:
                 continue

@@ -13,6 +13,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from ..analysis import HumanScores, Run, SystemMetric, correlate
+from ..analysis.correlate import CorrelationRow
 from .grid import GridSpec
 
 try:  # branch analysis
@@ -27,21 +28,15 @@ Matrices = Dict[SettingKey, Dict[str, Dict[str, np.ndarray]]]  # setting -> vari
 
 @dataclass
 class Cell:
-    """One correlation of the grid and where it stands against its column's best variant.
+    """One correlation of the grid (``correlation``: the row ``rouge155-correlate`` gives for it, its
+    metric the variant) and where it stands against its column's best variant.
 
     ``equivalent``: not significantly worse than the best (the deciding test's adjusted p >= alpha; the
     best itself too). The test fields are None for the best and for undefined correlations."""
 
     condition: str
     references: str
-    variant: str
-    measure: str
-    human: str
-    level: str
-    coefficient: str
-    value: float
-    low: float
-    high: float
+    correlation: CorrelationRow
     best: bool = False
     equivalent: bool = False
     difference: Optional[float] = None  # best - this
@@ -51,6 +46,25 @@ class Cell:
     p_bootstrap: Optional[float] = None
     p_permutation_adjusted: Optional[float] = None
     p_bootstrap_adjusted: Optional[float] = None
+
+    variant = property(lambda self: self.correlation.metric)
+    measure = property(lambda self: self.correlation.measure)
+    human = property(lambda self: self.correlation.human)
+    level = property(lambda self: self.correlation.level)
+    coefficient = property(lambda self: self.correlation.coefficient)
+    value = property(lambda self: self.correlation.value)
+    low = property(lambda self: self.correlation.low)
+    high = property(lambda self: self.correlation.high)
+
+    def fields(self) -> dict:
+        """Every number, flat (NaN as it is): the JSON's cell."""
+        out = {"condition": self.condition, "references": self.references}
+        out.update({k: getattr(self, k) for k in ("variant", "measure", "human", "level", "coefficient", "value",
+                                                  "low", "high")})
+        out.update({k: getattr(self, k) for k in ("best", "equivalent", "difference", "difference_low",
+                                                  "difference_high", "p_permutation", "p_bootstrap",
+                                                  "p_permutation_adjusted", "p_bootstrap_adjusted")})
+        return out
 
 
 def _label(key: SettingKey) -> str:
@@ -92,8 +106,7 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
     cells = {}
     for r in corr.rows:
         if not getattr(r, "sample_size", None):
-            cell_key = (*key, r.metric, r.measure, r.human, r.level, r.coefficient)
-            cells[cell_key] = Cell(*cell_key, r.value, r.low, r.high)
+            cells[(*key, r.metric, r.measure, r.human, r.level, r.coefficient)] = Cell(*key, r)
     n_sys, n_doc = len(human.systems), len(human.documents)
     draws = Draws.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     swaps = Swaps.make(n_sys, n_doc, s.resamples, s.seed, s.resample)

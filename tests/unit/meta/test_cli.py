@@ -78,8 +78,8 @@ def _other_references(rows):
 
 
 @pytest.mark.parametrize("change, message", [
-    (_drop, "system sys1 has no summary for document d2"),
-    (_word_score, "human score relevance is 'high', not a number"),
+    (_drop, "no human score for system sys1 on document d2"),
+    (_word_score, "relevance is 'high', not a number"),
     (_one_system, "correlation needs at least two systems"),
     (_other_references, "id d0 has other references than at"),
 ])
@@ -108,7 +108,7 @@ def test_bad_config_inputs_are_one_line(tmp_path, records):
 @pytest.mark.parametrize("args, message", [
     (["--variant", "ROUGE-Q"], "unknown metric"),
     (["--condition", "-n 4"], "-n chooses metrics"),
-    (["--condition", "-m -q"], "is not a ROUGE-1.5.5 flag"),
+    (["--condition", "-m -q"], "is not a ROUGE-1.5.5 flag of a condition"),
     (["--references", "half"], "reference setting 'half'"),
     (["--references", "all", "--humans-as-peers"], "jackknife"),
     (["--length-limit", "100x"], "--length-limit"),
