@@ -124,7 +124,7 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
 
     judged = _judged(input_path, human, file_list, system_column, document_column, list(columns),
                      {"id": id_key, "system": system_key, "summary": summary_key, "references": references_key})
-    given = [c for c in conditions] or [f"{label}={flags}" for label, flags in NTCIR4_CONDITIONS]
+    given = list(conditions) or [f"{label}={flags}" for label, flags in NTCIR4_CONDITIONS]
     refs = _split(references) or (["jackknife"] if humans_as_peers else ["all", "jackknife"])
     measure_list = list(MEASURES) if "all" in measures else list(dict.fromkeys(measures)) or ["recall"]
     spec = GridSpec(variants=parse_variants(_split(variants) or NTCIR4_VARIANTS),

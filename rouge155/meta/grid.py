@@ -165,7 +165,8 @@ class GridSpec:
     """Everything a grid computes: rows, column groups and the statistics' settings."""
 
     variants: List[Variant] = field(default_factory=lambda: parse_variants(NTCIR4_VARIANTS))
-    conditions: List[Condition] = field(default_factory=list)
+    conditions: List[Condition] = field(
+        default_factory=lambda: [parse_condition(f"{label}={flags}") for label, flags in NTCIR4_CONDITIONS])
     references: List[ReferenceSetting] = field(
         default_factory=lambda: [parse_reference_setting(s) for s in DEFAULT_REFERENCES])
     humans_as_peers: bool = False

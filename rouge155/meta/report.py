@@ -81,14 +81,14 @@ def humans_text(grid: GridResult) -> List[str]:
              "references, each human against the other M-1; min / mean / max over the peers."]
     for cond in grid.spec.conditions:
         lines.append(f"{cond.label}:")
-        lines.append(f"  {'variant':<12}  {'systems':^26}  {'humans':^26}")
+        lines.append(f"  {'variant':<12}  {'systems':^26}  {'humans':^26}".rstrip())
         for v in grid.spec.variants:
             means = grid.averages[(cond.label, grid.spec.references[0].label, v.tag, measure)]
             parts = []
             for group in (grid.systems, grid.humans):
                 vals = [means[p] for p in group if p in means]
                 parts.append(f"{min(vals):.4f} / {sum(vals) / len(vals):.4f} / {max(vals):.4f}" if vals else "-")
-            lines.append(f"  {v.tag:<12}  {parts[0]:^26}  {parts[1]:^26}")
+            lines.append(f"  {v.tag:<12}  {parts[0]:^26}  {parts[1]:^26}".rstrip())
     return lines
 
 
