@@ -47,12 +47,34 @@ def _with_limits(conditions, limits: Sequence[str]):
     return out
 
 
-def _progress(total: int, quiet: bool):
-    if quiet or total <= 0 or sys.stderr is None or not sys.stderr.isatty():
-        return None
-    from tqdm import tqdm
+class _Progress:
+    """tqdm bars on a terminal's stderr (after ~2 s), one per stage: scoring, then statistics."""
 
-    return tqdm(total=total, unit="step", file=sys.stderr, delay=2.0, leave=False)
+    def __init__(self, totals: dict):
+        self.totals = totals
+        self.stage = None
+        self.bar = None
+
+    def __call__(self, stage: str, n: int) -> None:
+        if stage != self.stage:
+            self.close()
+            from tqdm import tqdm
+
+            unit = "eval" if stage == "scoring" else "column"
+            self.bar = tqdm(total=self.totals[stage], unit=unit, desc=stage, file=sys.stderr, delay=2.0, leave=False)
+            self.stage = stage
+        self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+def _progress(totals: dict, quiet: bool):
+    if quiet or sys.stderr is None or not sys.stderr.isatty():
+        return None
+    return _Progress(totals)
 
 
 def _judged(path: str, human: Optional[str], file_list: Optional[str], system_column: str, document_column: str,
@@ -134,9 +156,9 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
                     coefficients=tuple(coefficients) or CORRELATIONS, resamples=resamples, confidence=confidence,
                     seed=seed, resample=resample, correction=correction, alpha=alpha, decide_by=decide_by)
     spec.check()
-    bar = _progress(sum(grid_work(judged, spec)), quiet)
+    bar = _progress(dict(zip(("scoring", "statistics"), grid_work(judged, spec))), quiet)
     try:
-        grid = run_grid(judged, spec, data_dir, jobs or os.cpu_count() or 1, bar.update if bar is not None else None)
+        grid = run_grid(judged, spec, data_dir, jobs or os.cpu_count() or 1, bar)
     finally:
         if bar is not None:
             bar.close()

@@ -44,10 +44,11 @@ def grid_work(judged: Judged, spec: GridSpec) -> Tuple[int, int]:
 
 
 def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, jobs: int = 1,
-             progress: Optional[Callable[[int], None]] = None) -> GridResult:
+             progress: Optional[Callable[[str, int], None]] = None) -> GridResult:
     """The grid of ``spec`` on ``judged``. ``jobs``: processes for the statistics (the same numbers for
-    any value; the scoring runs here, where each text is tokenised once per pass); ``progress(n)``: n
-    more evaluations scored or columns computed."""
+    any value; the scoring runs here, where each text is tokenised once per pass); ``progress(stage, n)``:
+    n more evaluations scored (stage "scoring") or columns computed ("statistics"), as :func:`grid_work`
+    counts them."""
     spec.check()
     timer = time.perf_counter()
     layout = pair_layout(judged, spec.humans_as_peers)
@@ -55,7 +56,8 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, job
     matrices: Matrices = {}
     averages: Dict[Tuple[str, str, str, str], Dict[str, float]] = {}
     for condition in spec.conditions:
-        pairs = score_condition(layout, judged, condition, spec.variants, data_dir, progress)
+        pairs = score_condition(layout, judged, condition, spec.variants, data_dir,
+                               (lambda n: progress("scoring", n)) if progress else None)
         for setting in spec.references:
             by_variant = matrices.setdefault((condition.label, setting.label), {})
             for variant in spec.variants:
@@ -66,7 +68,7 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, job
                     require_complete(scores[m], pairs, systems, setting, condition)
                     averages[(condition.label, setting.label, variant.tag, m)] = _peer_means(pairs.peers, scores[m])
     scored = time.perf_counter()
-    cells = grid_cells(matrices, judged.human, spec, jobs, progress)
+    cells = grid_cells(matrices, judged.human, spec, jobs, (lambda n: progress("statistics", n)) if progress else None)
     tested = time.perf_counter()
     humans = [p for p in layout.peers if p not in systems]
     return GridResult(spec, systems, list(judged.human.documents), layout.n_refs.tolist(), list(judged.human.columns),

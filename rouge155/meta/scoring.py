@@ -91,8 +91,15 @@ def score_condition(layout: PairLayout, judged: Judged, condition: Condition, va
     out = PairCounts(layout.peers, layout.documents, layout.n_refs)
     peer_index = {p: j for j, p in enumerate(layout.peers)}
     for options in scoring_passes(variants, condition.options):
+        done = [0]
+
+        def step(n: int) -> None:
+            done[0] += n
+            if progress:
+                progress(n)
+
         for result in iter_results(layout.config, options, layout.peers, data_dir=data_dir, source=judged.source,
-                                   progress=progress):
+                                   progress=step):
             variant = wanted.get(result.metric)
             if variant is None:
                 continue
@@ -105,6 +112,8 @@ def score_condition(layout: PairLayout, judged: Judged, condition: Condition, va
             arrays["model_count"][at] = rows[:, MODEL_COUNT]
             arrays["peer_count"][at] = rows[:, PEER_COUNT]
             arrays["score"][at] = _best_model_score(rows, variant.kind)
+        if progress and done[0] < len(layout.config.evaluations):  # small runs report no progress
+            progress(len(layout.config.evaluations) - done[0])
     return out
 
 
