@@ -28,7 +28,8 @@ def heading(grid: GridResult) -> List[str]:
     ref_text = f"{refs[0]}" if len(refs) == 1 else f"{refs[0]}-{refs[-1]}"
     decide = "PERM-BOTH" if s.decide_by == "permutation" else "BOOT-BOTH"
     return [
-        f"rouge155-meta: {len(grid.systems)} systems, {len(grid.documents)} documents ({ref_text} references each), "
+        f"rouge155-meta: {len(grid.systems)} systems, {len(grid.documents)} documents ({ref_text} "
+        f"reference{'' if refs == [1] else 's'} each), "
         f"human scores: {', '.join(grid.human_columns)}.",
         f"Correlations with {s.confidence:g}% percentile bootstrap intervals ({s.resamples} resamples over "
         f"{_RESAMPLED[s.resample]}, seed {s.seed}).",
