@@ -12,15 +12,9 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ..analysis import HumanScores, Run, SystemMetric, correlate
+from ..analysis import Draws, HumanScores, Run, Swaps, SystemMetric, against_best, correlate
 from ..analysis.correlate import CorrelationRow
 from .grid import GridSpec
-
-try:  # branch analysis
-    from ..analysis.difference import Swaps, against_best
-    from ..analysis.levels import Draws
-except ImportError:  # MERGE NOTE: until branch analysis is on main (then delete pending_analysis.py)
-    from .pending_analysis import Draws, Swaps, against_best
 
 SettingKey = Tuple[str, str]  # (condition label, reference setting label)
 Matrices = Dict[SettingKey, Dict[str, Dict[str, np.ndarray]]]  # setting -> variant -> measure -> systems x docs
