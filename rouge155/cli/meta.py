@@ -91,7 +91,8 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
 @click.command("rouge155-meta", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_path", metavar="INPUT")
 @click.option("--human", help="Human scores (CSV/TSV/JSONL: system, document, score columns) for a ROUGE config INPUT.")
-@click.option("--file-list", "file_list", metavar="FORMAT", help="INPUT is a -z file list of this format (SPL, SEE...).")
+@click.option("--file-list", "file_list", metavar="FORMAT",
+              help="INPUT is a -z file list of this format (SPL, SEE...).")
 @click.option("--system-column", default="system", show_default=True, help="--human: the system column.")
 @click.option("--document-column", default="document", show_default=True, help="--human: the document column.")
 @click.option("--human-column", "columns", multiple=True, help="Human score column(s) (default: every numeric one).")
@@ -111,7 +112,8 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
 @click.option("--measure", "measures", multiple=True, type=click.Choice(list(MEASURES) + ["all"]),
               help="Measure(s) correlated (default recall).")
 @click.option("--level", "levels", multiple=True, type=click.Choice(["system", "summary"]), help="Default both.")
-@click.option("--coefficient", "coefficients", multiple=True, type=click.Choice(CORRELATIONS), help="Default all three.")
+@click.option("--coefficient", "coefficients", multiple=True, type=click.Choice(CORRELATIONS),
+              help="Default all three.")
 @click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Bootstrap resamples and permutations.")
 @click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,

@@ -57,7 +57,8 @@ def _table(grid: GridResult, key, cells) -> List[str]:
 
 def to_html(grid: GridResult, title: str = "rouge155-meta") -> str:
     flags = condition_flags(grid)
-    body = [f"<h1>{_e(title)}</h1>"] + [f'<p class="muted">{_e(line)}</p>' for line in heading(grid)]
+    legend = heading(grid, best="dark:", equivalent="grey:")
+    body = [f"<h1>{_e(title)}</h1>"] + [f'<p class="muted">{_e(line)}</p>' for line in legend]
     body.append('<table class="settings"><tr><th>condition</th><th>flags</th></tr>' + "".join(
         f"<tr><td>{_e(label)}</td><td>{_e(f or '(none)')}</td></tr>" for label, f in flags.items()) + "</table>")
     for key, cells in tables(grid).items():

@@ -22,7 +22,7 @@ def condition_flags(grid: GridResult) -> Dict[str, str]:
             for c in grid.spec.conditions}
 
 
-def heading(grid: GridResult) -> List[str]:
+def heading(grid: GridResult, best: str = BEST, equivalent: str = EQUIVALENT) -> List[str]:
     s = grid.spec
     refs = sorted(set(grid.references_per_document))
     ref_text = f"{refs[0]}" if len(refs) == 1 else f"{refs[0]}-{refs[-1]}"
@@ -33,7 +33,7 @@ def heading(grid: GridResult) -> List[str]:
         f"human scores: {', '.join(grid.human_columns)}.",
         f"Correlations with {s.confidence:g}% percentile bootstrap intervals ({s.resamples} resamples over "
         f"{_RESAMPLED[s.resample]}, seed {s.seed}).",
-        f"Per column: {BEST} the best variant; {EQUIVALENT} not significantly worse than it (one-sided {decide} test "
+        f"Per column: {best} the best variant; {equivalent} not significantly worse than it (one-sided {decide} test "
         f"against the best, p adjusted by {s.correction} over the column's comparisons, alpha {s.alpha:g}; "
         "PERM-BOTH and BOOT-BOTH p-values and the interval of the difference are in the JSON).",
     ]
@@ -62,7 +62,8 @@ def table_text(grid: GridResult, key: Tuple[str, str, str, str], cells: Dict[Tup
     width = max(7, *(len(c) + 1 for c in conditions))
     label_w = max(len("variant"), *(len(v) for v in variants))
     group_w = width * len(conditions)
-    lines = [f"{human}: {level} level, {COEFFICIENT_NAMES[coef]}, {measure.replace('_', ' ')} ({MEASURE_LABEL[measure]})",
+    title = f"{human}: {level} level, {COEFFICIENT_NAMES[coef]}, {measure.replace('_', ' ')}"
+    lines = [f"{title} ({MEASURE_LABEL[measure]})",
              " " * label_w + "".join(f"  {s:^{group_w}}" for s in settings).rstrip(),
              f"{'variant':<{label_w}}" + "".join("  " + "".join(f"{c:>{width}}" for c in conditions) for _ in settings)]
     for v in variants:

@@ -60,7 +60,8 @@ def _expected(setting: str, cond_flags: str, files, tmp: Path) -> dict:
     docs = []
     if setting in ("all", "ref2"):
         config = files["config"] if setting == "all" else _single_reference_config(files["config"], 2)
-        results = [str(_rouge155(f"{p} {cond_flags}", config, tmp / f"r{j}-{setting}.json")) for j, p in enumerate(PASSES)]
+        results = [str(_rouge155(f"{p} {cond_flags}", config, tmp / f"r{j}-{setting}.json"))
+                   for j, p in enumerate(PASSES)]
         docs.append(_correlate([*results, "--human", str(files["human"])], tmp))
     else:
         refs = "jackknife" if setting == "jackknife" else "2"
