@@ -87,7 +87,11 @@ def grid_values(grids: np.ndarray, z: np.ndarray, level: str, coefficient: str) 
     if level == "system":
         return f(grids.mean(axis=2), np.broadcast_to(z.mean(axis=1), (k, n)))
     per_doc = f(grids.transpose(0, 2, 1).reshape(k * m, n), np.broadcast_to(z.T, (k, m, n)).reshape(k * m, n))
-    per_doc = per_doc.reshape(k, m)
+    return _document_means(per_doc.reshape(k, m))
+
+
+def _document_means(per_doc: np.ndarray) -> np.ndarray:
+    """Per row of ``per_doc`` (grids x documents), the mean of the defined correlations."""
     ok = np.isfinite(per_doc)
     count = ok.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -96,6 +100,10 @@ def grid_values(grids: np.ndarray, z: np.ndarray, level: str, coefficient: str) 
 
 def _permuted_deltas(xs: np.ndarray, ys: np.ndarray, z: np.ndarray, level: str, coefficient: str,
                      swaps: Swaps) -> np.ndarray:
+    if level == "summary" and np.isfinite(xs).all() and np.isfinite(ys).all():
+        # Each column's correlations over every swap pattern at once (the same numbers as grid_values').
+        a, b = stats.swapped_column_correlations(xs, ys, z, swaps.masks, coefficient)
+        return _document_means(a) - _document_means(b)
     total = swaps.masks.shape[0]
     step = max(1, _CELL_BUDGET // max(1, xs.size))
     out = np.empty(total)
