@@ -172,10 +172,12 @@ def paired_difference(x, y, z, level: str, coefficient: str, draws: levels.Draws
 
 
 def against_best(scores: Mapping[Hashable, np.ndarray], z, level: str, coefficient: str, draws: levels.Draws,
-                 swaps: Swaps, confidence: float = 95.0, correction: str = "holm"
+                 swaps: Swaps, confidence: float = 95.0, correction: str = "holm",
+                 boots: Optional[Mapping[Hashable, np.ndarray]] = None
                  ) -> Tuple[Optional[Hashable], Dict[Hashable, Tuple[PairedDifference, float, float]]]:
     """The metric (key of ``scores``) with the highest correlation, and for every other one the
-    one-sided tests of best > it: {key: (result, adjusted p permutation, adjusted p bootstrap)}."""
+    one-sided tests of best > it: {key: (result, adjusted p permutation, adjusted p bootstrap)}.
+    ``boots``: each metric's :func:`boot_values` on ``draws``, if already computed (the intervals')."""
     if correction not in stats.CORRECTIONS:
         raise ValueError(f"correction must be one of {', '.join(stats.CORRECTIONS)}, not {correction!r}")
     z = np.asarray(z, dtype=float)
@@ -184,7 +186,8 @@ def against_best(scores: Mapping[Hashable, np.ndarray], z, level: str, coefficie
     if not defined:
         return None, {}
     best = max(defined, key=lambda k: observed[k])  # the first of equal ones
-    boots = {k: boot_values(np.asarray(scores[k], dtype=float), z, level, coefficient, draws) for k in defined}
+    if boots is None:
+        boots = {k: boot_values(np.asarray(scores[k], dtype=float), z, level, coefficient, draws) for k in defined}
     results = {k: paired_difference(scores[best], scores[k], z, level, coefficient, draws, swaps, confidence,
                                     "greater", boots[best], boots[k]) for k in defined if k != best}
     keys = list(results)

@@ -94,9 +94,11 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
     s = _Settings(**settings)
     tags = list(by_variant)
     measures = list(next(iter(by_variant.values())))
+    resampled: Dict[Tuple[str, ...], np.ndarray] = {}  # the intervals' resampled values, reused by the tests
     corr = correlate(_runs({key: by_variant}, human), human, metrics=tags, measures=measures, levels=s.levels,
                      coefficients=s.coefficients, resamples=s.resamples, confidence=s.confidence, seed=s.seed,
-                     resample=s.resample)
+                     resample=s.resample, resampled=resampled)
+    label = _label(key)
     cells = {}
     for r in corr.rows:
         if not getattr(r, "sample_size", None):
@@ -109,8 +111,9 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
         for column in human.columns:
             for level in s.levels:
                 for coef in s.coefficients:
+                    boots = {tag: resampled[(label, tag, measure, column, level, coef)] for tag in scores}
                     best, tests = against_best(scores, human.values[column], level, coef, draws, swaps, s.confidence,
-                                               s.correction)
+                                               s.correction, boots)
                     _record(cells, key, (measure, column, level, coef), best, tests, s)
     return cells
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rouge155.analysis import Draws, Swaps, against_best, paired_difference, stats
-from rouge155.analysis.difference import bootstrap_p, grid_values
+from rouge155.analysis.difference import boot_values, bootstrap_p, grid_values
 
 ss = pytest.importorskip("scipy.stats")
 SCIPY = {"pearson": ss.pearsonr, "spearman": ss.spearmanr, "kendall": ss.kendalltau}
@@ -183,3 +183,12 @@ def test_swapped_correlations_equal_the_swapped_grids_bit_for_bit(coefficient, r
                      np.broadcast_to(z.T, (k, n_doc, n_sys)).reshape(k * n_doc, n_sys)).reshape(k, n_doc)
             np.testing.assert_array_equal(got, want)
 
+
+def test_against_best_takes_the_intervals_resampled_values():
+    x, y, z = _grids(8, 6, 10)
+    scores = {"x": x, "y": y, "w": (x + y) / 2}
+    draws, swaps = Draws.make(6, 10, 200, seed=2), Swaps.make(6, 10, 200, seed=2)
+    for level in ("system", "summary"):
+        boots = {k: boot_values(v, z, level, "spearman", draws) for k, v in scores.items()}
+        assert against_best(scores, z, level, "spearman", draws, swaps, boots=boots) == \
+            against_best(scores, z, level, "spearman", draws, swaps)
