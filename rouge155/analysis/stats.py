@@ -277,24 +277,35 @@ def swapped_column_correlations(x, y, z, masks, coefficient: str) -> Tuple[np.nd
         raise ValueError(f"coefficient must be one of {', '.join(CORRELATIONS)}, not {coefficient!r}")
     x, y, z = (np.asarray(v, dtype=float) for v in (x, y, z))
     n, m = x.shape
-    total = masks.shape[0]
-    a, b = np.empty((total, m)), np.empty((total, m))
-    step = max(1, _PAIR_BUDGET // max(1, 2 * n * m))  # (M, 2N, step) products
+    a, b = np.empty((masks.shape[0], m)), np.empty((masks.shape[0], m))
+    width = max(1, _PAIR_BUDGET // (8 * n * n))  # columns whose N x N comparisons are held at once
+    for first in range(0, m, width):
+        cols = slice(first, first + width)
+        _swapped_block(x[:, cols], y[:, cols], z[:, cols], masks[:, :, cols], coefficient, a[:, cols], b[:, cols])
+    return a, b
+
+
+def _swapped_block(x, y, z, masks, coefficient: str, out_a: np.ndarray, out_b: np.ndarray) -> None:
+    n, m = x.shape
+    step = max(1, _PAIR_BUDGET // (2 * n * m))  # masks whose (M, 2N, step) products are held at once
     if coefficient == "pearson":  # the swapped grids themselves, z's side computed once
         columns_x, columns_y = np.ascontiguousarray(x.T), np.ascontiguousarray(y.T)
         unit_z = _unit_rows(np.ascontiguousarray(z.T))
-        for start in range(0, total, step):
+        for start in range(0, masks.shape[0], step):
             chosen = np.ascontiguousarray(np.asarray(masks[start:start + step]).transpose(0, 2, 1))  # (q, M, N)
             q = chosen.shape[0]
-            a[start:start + q] = _pearson_units(*_unit_rows(np.where(chosen, columns_y, columns_x)), *unit_z)
-            b[start:start + q] = _pearson_units(*_unit_rows(np.where(chosen, columns_x, columns_y)), *unit_z)
-        return a, b
+            out_a[start:start + q] = _pearson_units(*_unit_rows(np.where(chosen, columns_y, columns_x)), *unit_z)
+            out_b[start:start + q] = _pearson_units(*_unit_rows(np.where(chosen, columns_x, columns_y)), *unit_z)
+        return
     prepare = _swapped_kendall if coefficient == "kendall" else _swapped_spearman
     forms, finish = prepare(x.T, y.T, z.T)
-    for start in range(0, total, step):
-        chosen = np.ascontiguousarray(np.asarray(masks[start:start + step]).transpose(2, 1, 0), dtype=np.float32)
-        a[start:start + chosen.shape[2]], b[start:start + chosen.shape[2]] = finish(forms @ chosen, chosen)
-    return a, b
+    # Exact while the sums stay below 2**24: |Kendall's quadratic form| <= 4 N**2.
+    exact = np.float32 if n <= 1024 else np.float64
+    forms = forms.astype(exact)
+    for start in range(0, masks.shape[0], step):
+        chosen = np.ascontiguousarray(np.asarray(masks[start:start + step]).transpose(2, 1, 0), dtype=exact)
+        q = chosen.shape[2]
+        out_a[start:start + q], out_b[start:start + q] = finish(forms @ chosen, chosen)
 
 
 def _comparisons(p: np.ndarray, q: np.ndarray, compare) -> np.ndarray:
@@ -336,7 +347,7 @@ def _swapped_kendall(x: np.ndarray, y: np.ndarray, z: np.ndarray):
             out.append(np.clip(tau_b(score, tied, tied_z[:, None], n), -1.0, 1.0).T)
         return out
 
-    return forms.astype(np.float32), finish
+    return forms, finish
 
 
 def _swapped_spearman(x: np.ndarray, y: np.ndarray, z: np.ndarray):
@@ -351,20 +362,18 @@ def _swapped_spearman(x: np.ndarray, y: np.ndarray, z: np.ndarray):
     xx, xy, yx, yy = rank_part(x, x), rank_part(x, y), rank_part(y, x), rank_part(y, y)
     base = [c.sum(axis=2)[:, :, None] for c in (xx, xy, yx, yy)]  # (M, N, 1)
     forms = np.concatenate([xy - xx, yy - yx], axis=1)
-    unit_z, constant_z = _unit_rows(rank_rows(z))
+    unit_z, constant_z = _unit_rows(np.ascontiguousarray(rank_rows(z)))  # C order (see below)
 
     def finish(product: np.ndarray, chosen: np.ndarray):
-        q = chosen.shape[2]
         delta_x, delta_y = product[:, :n].astype(float), product[:, n:].astype(float)
         set_ = chosen.astype(bool)
         ranks_a = np.where(set_, base[2] + delta_y, base[0] + delta_x) + 0.5
         ranks_b = np.where(set_, base[1] - delta_x, base[3] - delta_y) + 0.5
         out = []
         for ranks in (ranks_a, ranks_b):
-            rows = ranks.transpose(2, 0, 1).reshape(q * x.shape[0], n)  # (q x M, N), as the grids' rows
-            ux, constant = _unit_rows(rows)
-            r = _pearson_units(ux.reshape(q, -1, n), constant.reshape(q, -1), unit_z, constant_z)
-            out.append(r)
+            # (q, M, N) in C order, as the grids' rows are: numpy sums a row in another order when it is strided.
+            ux, constant = _unit_rows(np.ascontiguousarray(ranks.transpose(2, 0, 1)))
+            out.append(_pearson_units(ux, constant, unit_z, constant_z))
         return out
 
-    return forms.astype(np.float32), finish
+    return forms, finish

@@ -160,17 +160,22 @@ def _tied_grids(seed, n_sys, n_doc):
     """Grids with ties within and between x and y, a column constant in both, and one constant in z."""
     rng = np.random.default_rng(seed)
     x, y, z = (np.round(rng.normal(size=(n_sys, n_doc)) * 2) / 2 for _ in range(3))
-    x[:, 0] = y[:, 0] = 0.5
-    z[:, 1] = 3.0
+    if n_doc > 1:
+        x[:, 0] = y[:, 0] = 0.5
+        z[:, -1] = 3.0
     return _standardized(x), _standardized(y), z
 
 
 @pytest.mark.parametrize("coefficient", ["pearson", "spearman", "kendall"])
 @pytest.mark.parametrize("resample,shape", [("both", (5, 7)), ("systems", (16, 9)), ("documents", (4, 11)),
-                                            ("both", (2, 3))])
-def test_swapped_correlations_equal_the_swapped_grids_bit_for_bit(coefficient, resample, shape):
+                                            ("both", (2, 3)), ("both", (6, 1))])
+@pytest.mark.parametrize("budget", [None, 700])
+def test_swapped_correlations_equal_the_swapped_grids_bit_for_bit(coefficient, resample, shape, budget, monkeypatch):
     """PERM's shortcut (each column's comparisons made once, every swap pattern a 0/1 vector over them) gives
-    exactly what the row functions give on the swapped grids: the same floats, so the same p-values."""
+    exactly what the row functions give on the swapped grids: the same floats, so the same p-values.
+    ``budget``: a small memory budget, so that columns and patterns come in several blocks."""
+    if budget:
+        monkeypatch.setattr(stats, "_PAIR_BUDGET", budget)
     n_sys, n_doc = shape
     for seed in range(3):
         x, y, z = _tied_grids(seed, n_sys, n_doc) if seed else _grids(seed, n_sys, n_doc)
