@@ -41,7 +41,10 @@ def rank_rows(x) -> np.ndarray:
 
 def _unit_rows(x: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """Each row (last axis) centred and divided by its norm, and which rows are constant (norm 0)."""
-    xc = x - x.mean(axis=-1, keepdims=True)
+    return _unit_centred(x - x.mean(axis=-1, keepdims=True))
+
+
+def _unit_centred(xc: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     norm = np.sqrt((xc * xc).sum(axis=-1))
     with np.errstate(invalid="ignore", divide="ignore"):
         return xc / norm[..., None], norm == 0
@@ -360,20 +363,20 @@ def _swapped_spearman(x: np.ndarray, y: np.ndarray, z: np.ndarray):
         return _comparisons(p, q, lambda u, v: (v < u) + (v == u) / 2.0)
 
     xx, xy, yx, yy = rank_part(x, x), rank_part(x, y), rank_part(y, x), rank_part(y, y)
-    base = [c.sum(axis=2)[:, :, None] for c in (xx, xy, yx, yy)]  # (M, N, 1)
+    # Ranks less their mean (n + 1) / 2, the mean Pearson's r subtracts: exact, as the rows' mean of ranks is.
+    base = [(c.sum(axis=2) - n / 2.0)[:, :, None].astype(np.float32) for c in (xx, xy, yx, yy)]  # (M, N, 1)
     forms = np.concatenate([xy - xx, yy - yx], axis=1)
     unit_z, constant_z = _unit_rows(np.ascontiguousarray(rank_rows(z)))  # C order (see below)
 
     def finish(product: np.ndarray, chosen: np.ndarray):
-        delta_x, delta_y = product[:, :n].astype(float), product[:, n:].astype(float)
-        set_ = chosen.astype(bool)
-        ranks_a = np.where(set_, base[2] + delta_y, base[0] + delta_x) + 0.5
-        ranks_b = np.where(set_, base[1] - delta_x, base[3] - delta_y) + 0.5
+        delta_x, delta_y = product[:, :n], product[:, n:]
+        set_ = chosen > 0
         out = []
-        for ranks in (ranks_a, ranks_b):
+        for centred in (np.where(set_, base[2] + delta_y, base[0] + delta_x),  # a
+                        np.where(set_, base[1] - delta_x, base[3] - delta_y)):  # b
             # (q, M, N) in C order, as the grids' rows are: numpy sums a row in another order when it is strided.
-            ux, constant = _unit_rows(np.ascontiguousarray(ranks.transpose(2, 0, 1)))
-            out.append(_pearson_units(ux, constant, unit_z, constant_z))
+            rows = np.ascontiguousarray(centred.transpose(2, 0, 1), dtype=float)
+            out.append(_pearson_units(*_unit_centred(rows), unit_z, constant_z))
         return out
 
     return forms, finish
