@@ -10,7 +10,7 @@ import math
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 import numpy as np
 
@@ -109,11 +109,12 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
     draws = Draws.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     swaps = Swaps.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     for measure in measures:
-        scores = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
+        scores: Dict[Hashable, np.ndarray] = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
         for column in human.columns:
             for level in s.levels:
                 for coef in s.coefficients:
-                    boots = {tag: resampled[(label, tag, measure, column, level, coef)] for tag in scores}
+                    boots: Dict[Hashable, np.ndarray] = {
+                        tag: resampled[(label, tag, measure, column, level, coef)] for tag in by_variant}
                     best, tests = against_best(scores, human.values[column], level, coef, draws, swaps, s.confidence,
                                                s.correction, boots)
                     _record(cells, key, (measure, column, level, coef), best, tests, s)
