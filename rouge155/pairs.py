@@ -224,9 +224,15 @@ def score_pairs(
 
         if dask is not None:
             raise OptionError("dask= scores the Perl's semantics only")
-        return {tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count) for tag, v in
-                other_semantics(semantics, predictions, references, metrics, stem, remove_stopwords, multi_reference,
-                                alpha, word_limit, byte_limit).items()}
+        # the call's own settings sign it (the implementation maps them onto its own)
+        signature_args = api_signature_args(
+            None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
+            semantics=semantics, multi_reference=multi_reference, semantics_settings={
+                "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit})
+        return SignedScores({tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count)
+                             for tag, v in other_semantics(semantics, predictions, references, metrics, stem,
+                                                           remove_stopwords, multi_reference, alpha, word_limit,
+                                                           byte_limit).items()}, signature_args)
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)

@@ -186,10 +186,10 @@ TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
 
 
 def csv_report(results, options, precise: bool, text_settings=None, signature: Optional[str] = None) -> str:
-    """``text_settings`` (--unicode/--language): extra trailing columns ``TEXT_COLUMNS`` on every row;
-    ``signature``: a last column, ``signature``, on every row (a column, not a comment line: every
-    CSV reader keeps reading the first line as the header, and rows keep their settings when the
-    rows of several runs are put together)."""
+    """``signature``: a column ``signature`` after ``CSV_COLUMNS``, on every row (a column, not a
+    comment line: every CSV reader keeps reading the first line as the header, and rows keep their
+    settings when the rows of several runs are put together; always the 17th, whatever the text
+    mode); ``text_settings`` (--unicode/--language): trailing columns ``TEXT_COLUMNS`` on every row."""
     import csv
     import io
 
@@ -202,8 +202,8 @@ def csv_report(results, options, precise: bool, text_settings=None, signature: O
         extra = ["" if v is None else str(v) for v in extra]
     header = list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else [])
     if signature is not None:
-        header.append("signature")
-        extra = extra + [signature]
+        header.insert(len(CSV_COLUMNS), "signature")
+        extra = [signature] + extra
     w.writerow(header)
     for r in results:
         avg = _average(r, precise)

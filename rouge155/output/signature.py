@@ -123,7 +123,8 @@ def parse(text: str) -> Signature:
     for part in text.strip().split("|"):
         key, colon, raw = part.partition(":")
         if not colon or not _KEY.match(key):
-            raise ValueError(f"not a rouge155 signature: {part[:60]!r} is not KEY:VALUE (KEY: letters, digits, _ . + -)")
+            raise ValueError(f"not a rouge155 signature: {part[:60]!r} is not KEY:VALUE "
+                             "(KEY: letters, digits, _ . + -)")
         if ":" in raw:
             raise ValueError(f"not a rouge155 signature: the value of {key[:40]!r} holds ':' (escaped it is %3A)")
         if not _ESCAPED.match(raw):
@@ -291,11 +292,9 @@ def _language_tokenizer(described: Mapping[str, object]) -> str:
 
 def _word_lists(data_dir: Optional[str]):
     """The stopwords and exceptions a run with ``data_dir`` (``-e``) reads."""
-    from ..inputs import resources
+    from ..inputs.resources import load_word_lists, resolve_data_dir
 
-    # TODO(lead): resources.load_word_lists once engine-core's rename is merged (then drop the fallback)
-    load = getattr(resources, "load_word_lists", None) or getattr(resources, "load_language_data")
-    return load(resources.resolve_data_dir(data_dir))
+    return load_word_lists(resolve_data_dir(data_dir))
 
 
 def _content_id(lines: Iterable[str]) -> str:
@@ -429,15 +428,19 @@ def _skip_options(value: str) -> Dict[str, object]:
 
 
 # -- results that carry their signature ----------------------------------------------------------
-def api_signature_args(options: Options, evaluations, data_dir: Optional[str] = None, aggregate: bool = True,
-                       signature_check: Union[str, Signature, None] = None) -> Dict[str, object]:
-    """What :func:`signature_of` takes for an API call over texts in memory (their own sentences, the
-    Perl's semantics; ``data_dir`` resolved now, as the call reads it), after refusing the call when
-    ``signature_check`` is given and differs (ValueError naming it, one line per difference)."""
+def api_signature_args(options: Optional[Options], references, data_dir: Optional[str] = None,
+                       aggregate: bool = True, signature_check: Union[str, Signature, None] = None,
+                       **others) -> Dict[str, object]:
+    """What :func:`signature_of` takes for an API call over texts in memory: the Perl's ``options``
+    (their own sentences; ``data_dir`` resolved now, as the call reads it), or, with ``options`` None,
+    ``others``' ``semantics``, ``semantics_settings`` and ``multi_reference``; ``references``: the
+    evaluations or their reference counts. A call whose signature differs from ``signature_check``
+    is refused here, before scoring (ValueError naming it, one line per difference)."""
     from ..inputs.resources import resolve_data_dir
 
-    args = {"options": options, "references": reference_counts(evaluations), "sentences": "none",
-            "data_dir": resolve_data_dir(data_dir), "aggregate": aggregate}
+    args: Dict[str, object] = {"options": options, "references": reference_counts(references), **others}
+    if options is not None:
+        args.update(sentences="none", data_dir=resolve_data_dir(data_dir), aggregate=aggregate)
     if signature_check is not None:
         check(signature_check, signature_of(**args))
     return args

@@ -154,7 +154,8 @@ def test_the_reference_db_is_the_bundled_exceptions():
 
 def test_segmenter_and_char_level():
     pytest.importorskip("jieba", reason="--language zh needs jieba (pip install \".[zh]\")")
-    peers, models = {"A": {"1": "我们今天去北京大学参观。"}}, {"1": ["今天我们参观了北京大学。"]}
+    peers = {"A": {"1": "我们今天去北京大学参观。"}}
+    models = {"1": ["今天我们参观了北京大学。"]}
     words = rouge155.evaluate(peers, models, ngram=2, language="zh")
     chars = rouge155.evaluate(peers, models, ngram=2, language="zh", char_level=True)
     assert words.to_text() != chars.to_text()
@@ -166,7 +167,8 @@ def test_semantics_and_their_settings():
     """Another implementation's name and its own settings (a small mapping) sign too."""
     base = signature_of(semantics="rouge-score", semantics_settings={"use_stemmer": False, "tokenizer": "default"},
                         references="1")
-    assert str(base) == "rouge155:%s|sem:rouge-score|sem.tokenizer:default|sem.use_stemmer:no|refs:1" % rouge155.__version__
+    assert str(base) == ("rouge155:%s|sem:rouge-score|sem.tokenizer:default|sem.use_stemmer:no|refs:1"
+                         % rouge155.__version__)
     for settings, key in (({"use_stemmer": True, "tokenizer": "default"}, "sem.use_stemmer"),
                           ({"use_stemmer": False, "tokenizer": "custom:Mine"}, "sem.tokenizer"),
                           ({"use_stemmer": False, "tokenizer": "default", "split_summaries": True},
@@ -238,6 +240,7 @@ def test_every_format_carries_the_same_signature(tmp_path):
 
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rows and {r["signature"] for r in rows} == {line}
+    assert out.splitlines()[0].split(",")[16] == "signature"  # right after the score columns
     status, out, _ = _cli(CONFIG + ["--format", "html"])
     import html
 
@@ -404,6 +407,19 @@ def test_score_pairs_result_is_a_dict_with_its_signature():
     assert (sig.get("refs"), sig.get("n"), sig.get("lcs"), sig.get("agg")) == ("1-2", "2", "no", "none")
     again = pickle.loads(pickle.dumps(out))
     assert again.signature == out.signature and list(again) == list(out)
+
+
+def test_score_pairs_under_another_semantics_signs_its_settings():
+    kwargs = dict(metrics=["rouge1"], semantics="rouge-score")
+    out = rouge155.score_pairs(["the cats sat"], [["a cat sat", "the cat"]], stem=True, multi_reference="B", **kwargs)
+    sig = parse(out.signature)
+    assert (sig.get("sem"), sig.get("sem.stem"), sig.get("refs"), sig.get("mref")) == ("rouge-score", "yes", "2", "B")
+    assert "tok" not in sig.fields  # the Perl flags' keys belong to the Perl's semantics
+    with pytest.raises(ValueError, match=r"\nsem.stem: yes in the signature, no in this run"):
+        rouge155.score_pairs(["x"], [["y", "z"]], multi_reference="B", signature_check=out.signature, **kwargs)
+    same = rouge155.score_pairs(["x"], [["y", "z"]], stem=True, multi_reference="B", signature_check=out.signature,
+                                **kwargs)
+    assert same.signature == out.signature
 
 
 # -- helpers ----------------------------------------------------------------------------------------
