@@ -90,6 +90,7 @@ class Result:
     options: Options
     metrics: List[MetricResult]
     warnings: List[str]
+    signature: Optional[str] = None  # every setting that changes a number, in one line (docs/signature.md)
 
     def to_text(self) -> str:
         return "".join(m.to_text(self.options) for m in self.metrics)
@@ -224,6 +225,7 @@ def evaluate(
     input_format: str = "SPL",
     data_dir: Optional[str] = None,
     dask=None,
+    signature_check: Optional[str] = None,
     **flags,
 ) -> Result:
     """Score summaries held in memory.
@@ -233,6 +235,8 @@ def evaluate(
     else a TypeError naming where it was given. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
     :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``). ``dask``: a
     ``distributed.Client`` or a scheduler address, to compute on a Dask cluster (same results).
+    ``signature_check``: a signature (``Result.signature`` of an earlier call); a call whose settings
+    differ is refused before scoring (ValueError, one line per difference).
     """
     if options is None:
         options = typed_options(**flags)
@@ -240,9 +244,13 @@ def evaluate(
     elif flags:
         raise OptionError("give either an Options object or keyword options, not both")
     config, source = memory_config(peers, models, input_format)
+    from .output.signature import api_signature_args, signature_of
+
+    signature = str(signature_of(**api_signature_args(options, config.evaluations, data_dir,
+                                                      signature_check=signature_check)))
     warnings: List[str] = []
     metrics = list(
         iter_results(config, options, sorted(peers), data_dir=data_dir, source=source, warn=warnings.append,
                      dask=dask)
     )
-    return Result(options, metrics, warnings)
+    return Result(options, metrics, warnings, signature)

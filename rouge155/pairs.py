@@ -24,6 +24,7 @@ from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource
 from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
+from .output.signature import SignedScores, api_signature_args
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -204,6 +205,7 @@ def score_pairs(
     data_dir: Optional[str] = None,
     dask=None,
     semantics: str = "perl",
+    signature_check: Optional[str] = None,
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -211,7 +213,9 @@ def score_pairs(
     ``stem`` -m, ``remove_stopwords`` -s, ``multi_reference`` -f (``"A"``: totals over the
     references, ``"B"``: the best one), ``alpha`` -p, ``word_limit`` -l, ``byte_limit`` -b.
     ``dask``: a ``distributed.Client`` or a scheduler address, to compute the chunks on a Dask cluster.
-    Returns ``{tag: PairScores}`` keyed by the report's names (``"ROUGE-1"``, ``"ROUGE-L"``, ...).
+    Returns ``{tag: PairScores}`` keyed by the report's names (``"ROUGE-1"``, ``"ROUGE-L"``, ...), a
+    dict whose ``.signature`` names the settings (docs/signature.md); ``signature_check``: refuse the
+    call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.engine.semantics.score_pairs`).
     """
@@ -220,12 +224,19 @@ def score_pairs(
 
         if dask is not None:
             raise OptionError("dask= scores the Perl's semantics only")
-        return {tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count) for tag, v in
-                other_semantics(semantics, predictions, references, metrics, stem, remove_stopwords, multi_reference,
-                                alpha, word_limit, byte_limit).items()}
+        # the call's own settings sign it (the implementation maps them onto its own)
+        signature_args = api_signature_args(
+            None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
+            semantics=semantics, multi_reference=multi_reference, semantics_settings={
+                "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit})
+        return SignedScores({tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count)
+                             for tag, v in other_semantics(semantics, predictions, references, metrics, stem,
+                                                           remove_stopwords, multi_reference, alpha, word_limit,
+                                                           byte_limit).items()}, signature_args)
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     config, source = pairs_config(predictions, references)
+    signature_args = api_signature_args(options, config.evaluations, data_dir, False, signature_check)
     orders = orders_with_ngrams(wanted.ngram_orders, config, source)
     if orders != wanted.ngram_orders:  # -n no larger than the texts (a cluster computes 1 .. -n)
         options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, orders)
@@ -238,7 +249,7 @@ def score_pairs(
         out[tag] = PairScores(recall=c[:, RECALL].copy(), precision=c[:, PRECISION].copy(), fmeasure=c[:, F].copy(),
                               hits=c[:, HIT].copy(), model_count=c[:, MODEL_COUNT].copy(),
                               peer_count=c[:, PEER_COUNT].copy())
-    return out
+    return SignedScores(out, signature_args)
 
 
 __all__ = ["score_pairs", "PairScores", "parse_metrics"]

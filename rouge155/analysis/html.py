@@ -217,7 +217,8 @@ def _settings_section(run: Run) -> str:
         items = [("source", s.get("source", "")), ("rouge155 version", s.get("rouge155_version", "")),
                  ("flags", flags or "(defaults)"), ("confidence", f'{s.get("confidence")}%'),
                  ("bootstrap resamples", s.get("resamples")), ("token mode (-t)", s.get("token_mode")),
-                 ("values", "unrounded (--precise)" if s.get("precise") else "rounded as the report (%7.5f)")]
+                 ("values", "unrounded (--precise)" if s.get("precise") else "rounded as the report (%7.5f)"),
+                 ("signature", s.get("signature", ""))]
         head = f"<h3>Run {k}</h3>" if len(run.settings) > 1 else ""
         rows.append(head + '<table class="settings">' + "".join(
             f"<tr><th>{_e(a)}</th><td>{_e(b)}</td></tr>" for a, b in items if b not in ("", None)) + "</table>")

@@ -22,6 +22,10 @@ LONG_OPTIONS = (
                "charts (rouge155-report).", takes_value=True, default="text",
                choices=("text", "json", "csv", "html")),
     LongOption("--precise", "precise", "json/csv: unrounded values instead of the report's %7.5f ones."),
+    LongOption("--signature", "signature", "Print the run's signature (every setting that changes a number, "
+               "docs/signature.md) as the last line of the text report; json/csv/html always carry it."),
+    LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
+               "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
     LongOption("--system-dir", "system_dir", "Plain-text mode (pyrouge's convention): directory of system "
                "summaries.", takes_value=True),
     LongOption("--model-dir", "model_dir", "Plain-text mode: directory of reference (model) summaries.",

@@ -193,11 +193,45 @@ def _scored(job: _Job, extras, warn: Callable[[str], None], debug: Callable[[str
     return results
 
 
-def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer) -> None:
-    """The text report as the script prints it, block by block; or ``--format json|csv|html``."""
+def _signature_check(extras):
+    """``--signature-check SIG`` parsed (None when not given); a malformed one is one line, status 2."""
+    if extras.signature_check is None:
+        return None
+    from ..output.signature import parse
+
+    try:
+        return parse(extras.signature_check)
+    except ValueError as exc:
+        raise _Die(f"{PROG}: --signature-check: {exc}", status=2) from None
+
+
+def _signature(job: _Job, extras, expected):
+    """The run's signature (docs/signature.md), built only when something shows or checks it; a run
+    whose signature differs from ``expected`` stops here, before scoring: one line per difference."""
+    if not (extras.signature or expected is not None or extras.output_format != "text"):
+        return None
+    from ..output.signature import reference_counts, sentence_splitting, signature_of
+    from .plain_text import sentence_rule
+
+    rouge2 = (extras.synonyms, extras.topic, extras.topic_uniq)
+    signature = signature_of(job.options, references=reference_counts(job.config.evaluations),
+                             sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
+                             rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)
+    differences = expected.differences(signature) if expected is not None else []
+    if differences:
+        raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
+    return str(signature)
+
+
+def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
+                  signature: Optional[str] = None) -> None:
+    """The text report as the script prints it, block by block (``--signature``: and the signature
+    as its last line); or ``--format json|csv|html``, each with the signature."""
     if extras.output_format == "text":
         for result in results:
             out.write(result.to_text(options))
+        if extras.signature:
+            out.write(signature + "\n")
         return
     from ..output import report
 
@@ -208,14 +242,14 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
 
         settings = text_model(options).describe()
     if extras.output_format == "json":
-        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings))
+        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature))
     elif extras.output_format == "html":
         from ..analysis.html import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
-                                                          settings)))
+                                                          settings, signature)))
     else:
-        out.write(report.csv_report(done, options, extras.precise, settings))
+        out.write(report.csv_report(done, options, extras.precise, settings, signature))
 
 
 def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False,
@@ -234,7 +268,9 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
     for letter in parsed.unknown:
         err.write(f"Unknown option: {letter}\n")
     try:
+        expected = _signature_check(extras)
         job = _prepare(parsed, extras)
+        signature = _signature(job, extras, expected)
         warnings: List[str] = []
 
         def warn(msg: str) -> None:
@@ -247,7 +283,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         bar = _progress_bar(len(job.config.evaluations)) if extras.progress and not extras.quiet else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
-            _write_report(results, job.options, warnings, extras, out)
+            _write_report(results, job.options, warnings, extras, out, signature)
         finally:
             if bar:
                 bar.close()

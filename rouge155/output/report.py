@@ -133,9 +133,11 @@ def settings_record(options) -> tuple:
     return settings, typed
 
 
-def result_document(results, options, warnings, precise: bool, version: str, text_settings=None) -> dict:
+def result_document(results, options, warnings, precise: bool, version: str, text_settings=None,
+                    signature: Optional[str] = None) -> dict:
     """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
-    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
+    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text";
+    ``signature``: the run's (``rouge155.output.signature``), recorded as "signature"."""
     weight = options.weight_num if options.weight is not None else None
     settings, typed = settings_record(options)
     doc = {
@@ -160,13 +162,17 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
         doc["settings_as_typed"] = typed
     if text_settings:
         doc["text"] = text_settings
+    if signature is not None:
+        doc["signature"] = signature
     return doc
 
 
-def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
+def json_report(results, options, warnings, precise: bool, version: str, text_settings=None,
+                signature: Optional[str] = None) -> str:
     import json
 
-    return json.dumps(result_document(results, options, warnings, precise, version, text_settings), indent=1) + "\n"
+    doc = result_document(results, options, warnings, precise, version, text_settings, signature)
+    return json.dumps(doc, indent=1) + "\n"
 
 
 CSV_COLUMNS = (
@@ -179,8 +185,11 @@ CSV_COLUMNS = (
 TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
 
 
-def csv_report(results, options, precise: bool, text_settings=None) -> str:
-    """``text_settings`` (--unicode/--language): extra trailing columns ``TEXT_COLUMNS`` on every row."""
+def csv_report(results, options, precise: bool, text_settings=None, signature: Optional[str] = None) -> str:
+    """``signature``: a column ``signature`` after ``CSV_COLUMNS``, on every row (a column, not a
+    comment line: every CSV reader keeps reading the first line as the header, and rows keep their
+    settings when the rows of several runs are put together; always the 17th, whatever the text
+    mode); ``text_settings`` (--unicode/--language): trailing columns ``TEXT_COLUMNS`` on every row."""
     import csv
     import io
 
@@ -191,7 +200,11 @@ def csv_report(results, options, precise: bool, text_settings=None) -> str:
     if text_settings:
         extra = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
         extra = ["" if v is None else str(v) for v in extra]
-    w.writerow(list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else []))
+    header = list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else [])
+    if signature is not None:
+        header.insert(len(CSV_COLUMNS), "signature")
+        extra = [signature] + extra
+    w.writerow(header)
     for r in results:
         avg = _average(r, precise)
         row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
