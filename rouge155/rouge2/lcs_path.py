@@ -30,6 +30,7 @@ _LOOSE = "\u0398"
 
 
 def _popcount(v: int) -> int:
+    """Set bits of a non-negative int (int.bit_count from Python 3.10)."""
     return bin(v).count("1")
 
 
@@ -70,7 +71,8 @@ class _Columns:
         if _LOOSE in key:
             same = self.words.get(key, {})
             return self._bits([j for w, cols in same.items() if javalang.equals_ignore_case(word, w) for j in cols])
-        return self._bits(self.positions.get(key, ()))
+        columns = self.positions.get(key)
+        return self._bits(columns) if columns else 0
 
 
 def _next_row(v: int, match: int, full: int) -> int:
