@@ -56,6 +56,17 @@ def write_results(path: str, text: str) -> None:
         raise RougeError(f"cannot write outputFile {path}: {exc.strerror}") from None
 
 
+def _drop_stdout() -> None:
+    """Point stdout's descriptor at /dev/null, so that what is still buffered cannot fail again at exit
+    (Python would print "Exception ignored" and exit with 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _print(text: str) -> None:
     """The summary on stdout; a closed or failing stdout is one line (a reader gone away, none)."""
     if sys.stdout is None:
@@ -64,8 +75,10 @@ def _print(text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
+        _drop_stdout()
         raise
     except OSError as exc:
+        _drop_stdout()
         raise RougeError(f"cannot write the results summary to stdout: {exc.strerror}") from None
 
 
@@ -99,10 +112,6 @@ def main(argv: Optional[List[str]] = None) -> int:
         _say("interrupted")
         return 130
     except BrokenPipeError:  # e.g. piped into head: stop quietly
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
         return 1
     except MemoryError:
         _say("out of memory (ROUGE-SN/SUN keep every word pair of a sentence up to N words apart)")
