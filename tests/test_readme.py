@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
@@ -100,6 +101,10 @@ def run_session(blocks: List[Block], cwd: Path, env: Dict[str, str], work: Path,
         os.killpg(proc.pid, signal.SIGKILL)
         output, _ = proc.communicate()
         status = f"timed out after {timeout:.0f} s"
+    try:  # what a block left running in the background (its own process group: the session's)
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
     text = output.decode("utf-8", "replace")
     parts = re.split(rf"^{re.escape(mark)} (\S+)\n", text, flags=re.M)
     last, since = (parts[-2], parts[-1]) if len(parts) > 1 else (None, text)
@@ -237,6 +242,18 @@ def test_runner_names_the_failing_block_and_its_output(tmp_path):
     assert "UNSET_VARIABLE_XYZ: unbound variable" in failure
     failure = _session(tmp_path, "```sh\nexit 0\n```\n```sh\necho skipped\n```\n")
     assert "ended the session early" in failure
+
+
+def test_runner_ends_what_a_block_left_running(tmp_path):
+    pid_file = tmp_path / "pid"
+    assert _session(tmp_path, f"```sh\n(exec sleep 300) >/dev/null 2>&1 &\necho $! > {pid_file}\n```\n") is None
+    pid = int(pid_file.read_text())
+    for _ in range(100):
+        if not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the background process of a README block was left running")
 
 
 def test_newcomer_env_has_no_pip_configuration_nor_venv(tmp_path, monkeypatch):
