@@ -48,17 +48,21 @@ def py_rouge_dir() -> Optional[Path]:
     return None
 
 
-def _pkg_resources_shim() -> None:
+def _pkg_resources_shim() -> bool:
+    """Puts a ``pkg_resources`` with only ``resource_filename`` in sys.modules when there is none; True if
+    it did (the caller takes it out again once py-rouge has imported it: other packages, jieba among
+    them, fall back on their own when ``import pkg_resources`` fails, not when it lacks what they call)."""
     if "pkg_resources" in sys.modules:
-        return
+        return False
     try:
         import pkg_resources  # noqa: F401
-        return
+        return False
     except ImportError:
         pass
     shim = types.ModuleType("pkg_resources")
     shim.resource_filename = lambda name, resource: os.path.join(os.path.dirname(sys.modules[name].__file__), resource)
     sys.modules["pkg_resources"] = shim
+    return True
 
 
 def punkt_installed() -> bool:
@@ -102,11 +106,15 @@ def load_py_rouge():
         return None
     if "devkit_py_rouge" in sys.modules:
         return sys.modules["devkit_py_rouge"].Rouge
-    _pkg_resources_shim()
+    shimmed = _pkg_resources_shim()
     spec = importlib.util.spec_from_file_location("devkit_py_rouge", folder / "rouge.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules["devkit_py_rouge"] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)  # py-rouge keeps the shim as its module's pkg_resources
+    finally:
+        if shimmed:
+            del sys.modules["pkg_resources"]
     if not punkt_installed():
         module.nltk = _nltk_without_punkt()
     return module.Rouge

@@ -77,7 +77,7 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     (tmp_path / "rouge.properties").write_text("project.dir=p\nstemmer.use=true\n")
     r2 = subprocess.run(["rouge155-rouge2"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert r2.returncode == 1 and r2.stderr == ("rouge155-rouge2: stemmer.use=true needs the rouge2 extra: "
-                                                "pip install rouge155[rouge2]\n")
+                                                "pip install \".[rouge2]\"\n")
 
 
 def test_wheel_in_system_python_venv(dist, tmp_path):

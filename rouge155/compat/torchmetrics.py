@@ -6,7 +6,7 @@ pair is scored as ROUGE-1.5.5.pl does (rougeN ``-n N``; rougeL one sentence; rou
 over the sentences of rouge155's splitter, as torchmetrics splits with nltk; ``use_stemmer`` ``-m``;
 ``accumulate="best"`` ``-f B``, ``"avg"`` ``-f A``), and the value over the pairs is the Perl's
 average (its seeded bootstrap mean, ``-r 1000``), as a 0-d float tensor. Needs torch and torchmetrics
-(``pip install rouge155[torch]``).
+(``pip install ".[torch]"``).
 
 ``semantics="torchmetrics"``: torchmetrics' own numbers instead, value for value (its tokenizer,
 normalizer and tokenizer hooks, nltk's stemmer and punkt, float32 values and means;
@@ -22,7 +22,7 @@ try:
     import torch
     from torchmetrics import Metric
 except ImportError:  # pragma: no cover - exercised only without the extra
-    raise ImportError("rouge155.compat.torchmetrics needs torch and torchmetrics: pip install rouge155[torch]") from None
+    raise ImportError('rouge155.compat.torchmetrics needs torch and torchmetrics: pip install ".[torch]"') from None
 
 from ..engine.semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch

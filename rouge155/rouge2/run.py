@@ -13,7 +13,7 @@ CSV_HEADER = "ROUGE-Type,Task Name,System Name,Avg_Recall,Avg_Precision,Avg_F-Sc
 
 
 def missing_extra(what: str) -> RougeError:
-    return RougeError(f"{what} needs the rouge2 extra: pip install rouge155[rouge2]")
+    return RougeError(f'{what} needs the rouge2 extra: pip install ".[rouge2]"')
 
 
 def load_stopwords(path: str) -> Set[str]:

@@ -93,7 +93,7 @@ class PerceptronTagger:
     def from_aptagger(cls) -> "PerceptronTagger":
         spec = importlib.util.find_spec("textblob_aptagger")
         if spec is None or spec.origin is None:
-            raise RougeError("the POS tagger needs the rouge2 extra: pip install rouge155[rouge2]")
+            raise RougeError('the POS tagger needs the rouge2 extra: pip install ".[rouge2]"')
         path = os.path.join(os.path.dirname(spec.origin), "trontagger-0.1.0.pickle")
         try:
             with open(path, "rb") as fh:

@@ -39,9 +39,12 @@ def _chromium():
 
 
 def _browser(args, tmp_path, timeout=180):
-    """Run Chromium in its own process group; the whole group is killed if it overruns."""
+    """Run Chromium in its own process group; the whole group is killed if it overruns. Its profile and
+    what it writes beside it (crash reports in $XDG_CONFIG_HOME/chromium, dconf's cache) go under
+    ``tmp_path``, never into $HOME."""
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     proc = subprocess.Popen([_chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

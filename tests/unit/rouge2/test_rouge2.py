@@ -137,7 +137,7 @@ def test_cli_file_and_console(tmp_path):
 def _need_model():
     import importlib.util
     if importlib.util.find_spec("textblob_aptagger") is None:  # the package itself is not imported
-        pytest.skip("the POS model needs the rouge2 extra (pip install rouge155[rouge2])")
+        pytest.skip('the POS model needs the rouge2 extra (pip install ".[rouge2]")')
 
 
 # -- pluggable tagger, synonyms, POS mapping ----------------------------------------------------

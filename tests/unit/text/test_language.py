@@ -59,8 +59,8 @@ def _has(module: str) -> bool:
 def _need_extra(lang: str) -> None:
     if lang in SEGMENTED and not _has(SEGMENTED[lang]):
         if os.environ.get("CI"):
-            pytest.fail(f"{SEGMENTED[lang]} missing: scripts/test.sh installs rouge155[{lang}]")
-        pytest.skip(f"pip install rouge155[{lang}]")
+            pytest.fail(f"{SEGMENTED[lang]} missing: scripts/test.sh installs the {lang} extra")
+        pytest.skip(f'pip install ".[{lang}]"')
 
 
 def _write_pair(root: Path, lang: str) -> Path:
@@ -161,7 +161,7 @@ def test_missing_extra_one_line(tmp_path):
                         "--model-pattern", "#ID#.[A-Z].txt"], capture_output=True, env=env, timeout=300)
     assert p.returncode != 0
     lines = p.stderr.decode().strip().splitlines()
-    assert len(lines) == 1 and "pip install rouge155[zh]" in lines[0]
+    assert len(lines) == 1 and 'pip install ".[zh]"' in lines[0]
 
 
 # -- scores -----------------------------------------------------------------------------------------
