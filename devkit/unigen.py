@@ -9,8 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import sys
-from pathlib import Path
 
 from devkit import evalgen
 

@@ -12,7 +12,6 @@ that every output is the same bytes; medians of --repeat runs.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import statistics
 import subprocess
@@ -22,18 +21,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # devkit
 
-
-def cnndm_pairs(n: int, seed: int = 1):
-    from bench import TextGen
-
-    g = TextGen(seed)
-    preds, refs = [], []
-    for _ in range(n):
-        ref = g.summary(40, 70, 3, 4)
-        refs.append("\n".join(ref))
-        preds.append("\n".join(g.related(ref, 0.5)))
-    return preds, refs
+from devkit.corpusgen import cnndm_pairs, write_corpus  # noqa: E402
 
 
 def _rates(n: int, run) -> tuple:
@@ -130,8 +120,6 @@ class LocalCluster:
 
 
 def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
-    from bench import write_corpus
-
     base = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
     root = base / f"cnndm-{n}"
     if not (root / "config.xml").exists():
@@ -182,8 +170,6 @@ def main(argv=None) -> int:
     ap.add_argument("--flags", default="-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m", help="dask mode: Perl flags")
     ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
     a = ap.parse_args(argv)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    sys.path.insert(0, str(REPO))  # devkit
     if a.mode == "pairs":
         bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
     else:

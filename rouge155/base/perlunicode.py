@@ -10,7 +10,7 @@ import codecs
 import re
 import sys
 import unicodedata
-from typing import List, Optional
+from typing import List
 
 from .errors import RougeError
 from .perl import SPACE_CLASS

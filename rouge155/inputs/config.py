@@ -187,7 +187,7 @@ def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
         return None
     head = _FAST_HEAD.match(raw)
     tail = _FAST_TAIL.search(raw, head.end()) if head else None
-    if tail is None or tail.end() != len(raw) or tail.group(1) != head.group(1):
+    if head is None or tail is None or tail.end() != len(raw) or tail.group(1) != head.group(1):
         return None
     pos, end = head.end(), tail.start()
     build = _ConfigBuilder()

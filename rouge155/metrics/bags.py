@@ -8,7 +8,11 @@ from __future__ import annotations
 from ..base.lazy import lazy_import
 from ..base.records import dataclass
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 @dataclass
@@ -75,7 +79,8 @@ def clipped_hits(
         order = np.argsort(peer_owner, kind="stable")
         starts = np.cumsum(per_inst) - per_inst
         lens = per_inst[pair_instance]
-        idx = np.repeat(starts[pair_instance], lens) + (np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+        idx = np.repeat(starts[pair_instance], lens) + (np.arange(int(lens.sum()))
+                                                        - np.repeat(np.cumsum(lens) - lens, lens))
         src = order[idx]
         p_pair, p_codes = np.repeat(np.arange(n_pairs), lens), peer_codes[src]
     width = int(max(int(p_codes.max(initial=0)), int(model_codes.max()))) + 1

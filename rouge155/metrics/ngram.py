@@ -9,7 +9,10 @@ if TYPE_CHECKING:
 
 from ..base.lazy import lazy_import
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 def ngrams(tokens: Sequence[str], n: int) -> Tuple[Counter, int]:

@@ -10,7 +10,10 @@ if TYPE_CHECKING:
 
 from ..base.lazy import lazy_import
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 from ..base.perl import Number
 
@@ -119,7 +122,7 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     if len(m_tok) == 0:
         return bigram, unigram
     width = np.int64(int(max(m_tok.max(), p_tok.max())) + 1)
-    types, first_of = np.unique(m_owner.astype(np.int64) * width + m_tok, return_index=True)
+    types = np.unique(m_owner.astype(np.int64) * width + m_tok)
     type_pair = types // width
     type_start = np.searchsorted(type_pair, np.arange(n_pairs))
     m_local = np.searchsorted(types, m_owner.astype(np.int64) * width + m_tok) - type_start[m_owner]

@@ -11,7 +11,10 @@ if TYPE_CHECKING:
 from ..base.lazy import lazy_import
 from .readers import UNIT_MARK, clean_tokens, clean_units_marked
 
-np = lazy_import("numpy")  # TokenIds (the batched engine) only
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # TokenIds (the batched engine) only
 
 _UNITS_AT_ONCE = 4096
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")

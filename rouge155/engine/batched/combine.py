@@ -21,14 +21,17 @@ from .lcs_pairs import lcs_pairs
 from .ngram_pairs import ngram_pairs
 from .skip_pairs import skip_pairs
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 # The batched engine's pair maths of each metric kind (BE is left to the step-by-step engine).
 PAIR_COUNTS: Dict[str, Callable[[Pairs, MetricSpec, Options], ModelPairCounts]] = {
-    NGRAM: lambda p, spec, options: ngram_pairs(p, spec.n),
+    NGRAM: lambda p, spec, _options: ngram_pairs(p, spec.n),
     SKIP: lambda p, spec, options: skip_pairs(p, options.skip_distance_num, spec.skip_unigrams),
-    LCS: lambda p, spec, options: lcs_pairs(p, None),
-    WLCS: lambda p, spec, options: lcs_pairs(p, options.weight_num),
+    LCS: lambda p, _spec, _options: lcs_pairs(p, None),
+    WLCS: lambda p, _spec, options: lcs_pairs(p, options.weight_num),
 }
 
 

@@ -18,7 +18,10 @@ from ...base.perl import r5
 from ...base.records import dataclass, field  # dataclasses' records without its start-up cost
 from ...metrics import bags
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 @dataclass

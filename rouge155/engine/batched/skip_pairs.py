@@ -12,7 +12,10 @@ from ...metrics import bags
 from ...metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .instances import ModelPairCounts, Pairs
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
+if TYPE_CHECKING:
+    import numpy as np  # what the checker sees; at run time, numpy imported on first use
+else:
+    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:

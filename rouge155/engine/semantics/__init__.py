@@ -49,8 +49,8 @@ def metric_name(name: str, semantics: str) -> Tuple[str, Optional[float]]:
         candidate = f"rouge-{int(m.group(1))}" if dashed else f"rouge{int(m.group(1))}"
     elif _PERL_LCS.match(text):
         candidate = "rouge-l" if dashed else "rougeLsum"
-    elif _PERL_W.match(text) and semantics == "py-rouge":
-        weight = _PERL_W.match(text).group(1)
+    elif semantics == "py-rouge" and (w := _PERL_W.match(text)):
+        weight = w.group(1)
         return "rouge-w", float(weight) if weight else None
     else:
         candidate = None
@@ -98,7 +98,7 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
         weights = {w for _, w in names.values() if w is not None}
         if len(weights) > 1:
             raise ValueError("one ROUGE-W weight per call")
-        limit = {"limit_length": word_limit is not None or byte_limit is not None}
+        limit: Dict[str, object] = {"limit_length": word_limit is not None or byte_limit is not None}
         if word_limit is not None:
             limit.update(length_limit=word_limit, length_limit_type="words")
         elif byte_limit is not None:

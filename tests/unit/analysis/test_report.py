@@ -264,8 +264,8 @@ def test_correlate_rerun_variants(tmp_path):
     ("system,document,q\nS1,T01,1\nS3,T03,2\nS1,T03,1\nS3,T01,2\n", [],
      "human scores name document T03 for system S3, which has no ROUGE-1 score"),
     ("system,document,q\nS1,T01,1\nS2,T01,high\n", [], "h.csv:3: q is 'high', not a number"),
-    ("system,document,q\nS1,T01,1\nS1,T02,2\n", [], "correlation needs at least two systems; the human scores have "
-     "one (S1)"),
+    ("system,document,q\nS1,T01,1\nS1,T02,2\n", [], ("correlation needs at least two systems; the human scores have "
+                                                     "one (S1)")),
     ("system,document,q\nS1,T01,1\nS2,T02,2\n", [], "no human score for system S1 on document T02"),
     ("system,doc,q\nS1,T01,1\n", [], "no 'document' column"),
     ("system,document,q\nS1,T01,1\nS2,T01,2\n", ["--stem", "both"], "need --config"),

@@ -69,7 +69,7 @@ def test_real_cnndm_outputs(tmp_path):
     assert len(ours) == 200
 
 
-@pytest.mark.parametrize("hyp, ref, metrics", [("", "a b.", None), ("...", "a b.", None), ("a b", "..", None), 
+@pytest.mark.parametrize("hyp, ref, metrics", [("", "a b.", None), ("...", "a b.", None), ("a b", "..", None),
                                                  ("", "a", ["rouge-l"])])
 def test_empty_texts_raise_as_the_package_does(hyp, ref, metrics):
     with pytest.raises(ValueError) as theirs:

@@ -19,7 +19,6 @@ rs_scoring = pytest.importorskip("rouge_score.scoring")
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import hf_evaluate, rouge_scorer, scoring  # noqa: E402
-from rouge155.engine.semantics import rouge_score as semantics  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]

@@ -20,11 +20,11 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 import rouge155  # noqa: E402
-from rouge155.engine.batched import chunks as batch
+from rouge155.engine.batched import chunks as batch  # noqa: E402
 from rouge155.engine.executors import dask as dask_executor  # noqa: E402
 from rouge155.cli.main import Extras, run  # noqa: E402
 
-from devkit.difftools import REPO
+from devkit.difftools import REPO  # noqa: E402
 DATA = REPO / "data"
 
 

@@ -53,7 +53,8 @@ def test_parallel_files_equal_file_list(tmp_path):
     (tmp_path / "list.lst").write_text("\n".join(lines) + "\n")
     listed = run_ours(FLAGS + ["-z", "SPL", "list.lst", "1"], str(tmp_path))
     from rouge155.cli.main import Extras, run
-    import io, os
+    import io
+    import os
 
     out = io.BytesIO()
     old = os.getcwd()

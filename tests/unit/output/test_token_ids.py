@@ -63,8 +63,8 @@ def test_read_only_directory_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(token_ids.os, "access", lambda p, mode: False if str(p).startswith(str(tmp_path / "ro"))
                         else real_access(p, mode))
     status, out, lines = _run(str(tmp_path / "ro" / "sub"))
-    assert status != 0 and out == b"" and lines == [f"--write-token-ids: cannot write in {tmp_path / 'ro'}: "
-                                                    "permission denied"]
+    assert status != 0 and out == b"" and lines == [(f"--write-token-ids: cannot write in {tmp_path / 'ro'}: "
+                                                     "permission denied")]
     assert os.listdir(tmp_path / "ro") == []
 
 

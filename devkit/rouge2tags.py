@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""Topic and synonym measures given the jar's own POS tags, and how rouge155's tagger agrees.
+"""Topic and synonym measures given the ROUGE 2.0 jar's own POS tags, and how rouge155's tagger agrees
+(scripts/rouge2_harness.py --tags, tests/unit/rouge2).
 
 The Stanford model the jar loads tags every sentence the computation asks for: a small Java
 program (written here, compiled into the cache next to the jar; it calls the jar's
@@ -14,14 +14,12 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rouge2_harness import MODEL, find_jar, make_project, properties, run_jar  # noqa: E402
+from .rouge2jar import MODEL, find_jar, make_project, properties, run_jar, summary_bytes
 
 JAVA = r"""
 import edu.stanford.nlp.tagger.maxent.MaxentTagger;
@@ -306,14 +304,13 @@ def tag_agreement(seed: int, summaries: int):
     and the jar's sample (English), per coarse class, as the jar tags them (cleaned, lower case)."""
     from rouge155.rouge2.measures import clean_sentence
     from rouge155.rouge2.tagger import default_sentence_tagger
-    from rouge2_harness import _summary
     jar, why = find_jar()
     if jar is None:
         raise SystemExit(f"skip: {why}")
     rng = random.Random(seed)
     groups: Dict[str, List[str]] = {"generated": [], "sample": []}
     for _ in range(summaries):
-        for line in _summary(rng, odd=False).decode("latin-1").splitlines():
+        for line in summary_bytes(rng, odd=False).decode("latin-1").splitlines():
             groups["generated"].append(clean_sentence(line).lower())
     # sample summaries: this repository's sample-test/spl, the jar's own English sample
     repo = Path(__file__).resolve().parent.parent
@@ -346,22 +343,3 @@ def tag_agreement(seed: int, summaries: int):
                 both[ca] += ca == cb
         out[name] = (len(sents), same_tok, tokens, per, both)
     return out
-
-
-def main(seed: int, summaries: int) -> int:
-    for name, (n, same_tok, tokens, per, both) in tag_agreement(seed, summaries).items():
-        print(f"tagger agreement, {name}: {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
-        for c in ("noun", "verb", "adj", "other"):
-            if per[c]:
-                print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
-    cases, same, failures, (rs, rn) = compare_tags(seed)
-    for f in failures[:3]:
-        print(f)
-    print(f"topic/synonyms given the jar's tags: {same}/{cases} CSVs identical")
-    if rn:
-        print(f"with rouge155's own tagger: {rs}/{rn} CSV rows identical ({100 * rs / rn:.1f}%)")
-    return 0 if same == cases else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 7, int(sys.argv[2]) if len(sys.argv) > 2 else 300))
