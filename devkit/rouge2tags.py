@@ -19,7 +19,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
+from .difftools import REPO, SAMPLES
 from .rouge2jar import MODEL, find_jar, make_project, properties, run_jar, summary_bytes
+
+# the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
+DUC2002_SPL = SAMPLES / "sample-test" / "DUC2002" / "docs-spl"
 
 JAVA = r"""
 import edu.stanford.nlp.tagger.maxent.MaxentTagger;
@@ -29,7 +33,8 @@ import java.nio.charset.StandardCharsets;
 public class Rouge155TagLines {
     public static void main(String[] a) throws Exception {
         MaxentTagger tagger = new MaxentTagger(a[0]);
-        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[1]), StandardCharsets.UTF_8));
+        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[1]),
+                                                                     StandardCharsets.UTF_8));
         Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[2]), StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
@@ -53,8 +58,10 @@ public class Rouge155StemWords {
     public static void main(String[] a) throws Exception {
         Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[1]), StandardCharsets.UTF_8));
         for (int k = 2; k < a.length; k++) {
-            SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k]).getDeclaredConstructor().newInstance();
-            BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]), StandardCharsets.UTF_8));
+            SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k])
+                .getDeclaredConstructor().newInstance();
+            BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]),
+                                                                         StandardCharsets.UTF_8));
             String w;
             while ((w = in.readLine()) != null) {
                 st.setCurrent(w);
@@ -101,8 +108,7 @@ def compare_stemmers(words: List[str]) -> Dict[str, List[Tuple[str, str, str]]]:
     for k, name in enumerate(names):
         stem = snowball(name)
         java = got[k * len(words):(k + 1) * len(words)]
-        ours = [stem(w) for w in words]
-        ours = ["\0" if o is None else o for o in ours]
+        ours = ["\0" if o is None else o for o in map(stem, words)]  # None: the jar drops the word
         out[name] = [(w, j, o) for w, j, o in zip(words, java, ours) if o != j]
     return out
 
@@ -111,10 +117,9 @@ def stem_words(seed: int = 3) -> List[str]:
     """Words of the sample summaries (this repository's; the DUC 2002 ones of shared/ when there),
     and as many with one letter made accented (Latin-1)."""
     import re
-    repo = Path(__file__).resolve().parent.parent
     words = set()
-    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
-    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
+    files = sorted((REPO / "sample-test" / "spl").glob("*/*.spl"))
+    files += sorted(DUC2002_SPL.glob("*.spl"))
     for f in files:
         words |= set(re.findall(r"[a-z]+", f.read_text("latin-1").lower()))
     rng = random.Random(seed)
@@ -197,7 +202,8 @@ TOPIC_SETTINGS = [
     {"rouge.type": "topicUniq", "topic.type": "nn|jj", "ngram": "1"},
     {"rouge.type": "topic", "topic.type": "vb", "ngram": "L", "stopwords.use": "true"},
     {"rouge.type": "topicUniq", "topic.type": "nn", "ngram": "SU4", "stemmer.use": "true"},
-    {"rouge.type": "topic", "topic.type": "jj|vb[dgnpz]?$", "ngram": "1", "stopwords.use": "true", "stemmer.use": "true"},
+    {"rouge.type": "topic", "topic.type": "jj|vb[dgnpz]?$", "ngram": "1", "stopwords.use": "true",
+     "stemmer.use": "true"},
     {"rouge.type": "topicUniq", "topic.type": "nn.*|jj", "ngram": "1", "beta": "2"},
 ]
 SYNONYM_SETTINGS = [
@@ -281,7 +287,8 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
             ok = (jrc == 0) == (orc == 0) and (jrc != 0 or jcsv == ours)
             same += ok
             if not ok:
-                failures.append(f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\nours:\n{ours.decode()}")
+                failures.append(f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\n"
+                                f"jar:\n{jcsv.decode()}\nours:\n{ours.decode()}")
             if verbose:
                 print(f"{'same' if ok else 'DIFF'} (jar rc {jrc}) {project.name} {s}", flush=True)
             if jrc == 0:
@@ -313,11 +320,10 @@ def tag_agreement(seed: int, summaries: int):
         for line in summary_bytes(rng, odd=False).decode("latin-1").splitlines():
             groups["generated"].append(clean_sentence(line).lower())
     # sample summaries: this repository's sample-test/spl, the jar's own English sample
-    repo = Path(__file__).resolve().parent.parent
-    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
+    files = sorted((REPO / "sample-test" / "spl").glob("*/*.spl"))
     files += sorted((jar.parent / "projects" / "test-summarization").glob("*/task1_*"))
     # and the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
-    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
+    files += sorted(DUC2002_SPL.glob("*.spl"))
     for f in files:
         for line in f.read_bytes().decode("latin-1").splitlines():
             groups["sample"].append(clean_sentence(line).lower())
@@ -336,7 +342,7 @@ def tag_agreement(seed: int, summaries: int):
             if [w for w, _ in a] != [w for w, _ in b]:
                 continue  # tokenised differently: counted apart
             same_tok += 1
-            for (w, ta), (_, tb) in zip(a, b):
+            for (_, ta), (_, tb) in zip(a, b):
                 ca, cb = coarse(ta), coarse(tb)
                 tokens += 1
                 per[ca] += 1

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import List, Optional, Tuple, Union
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # devkit
@@ -80,8 +81,9 @@ def small(a, ref) -> int:
         return 2
     perl = ["perl", str(ref / "ROUGE-1.5.5.pl")]
     data = ["-e", str(ref / "data")]
-    rows = [("--version", "-", [], [ours, "--version"], None),
-            ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
+    # (label, working directory ("-": the corpora's), the reference's command, ours, compare outputs)
+    rows: List[Tuple[str, Union[str, Path], List[str], List[str], Optional[bool]]] = [
+        ("--version", "-", [], [ours, "--version"], None), ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
     base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-small-"))
     pair = base / "one-pair"
     if not (pair / "config.xml").exists():
@@ -102,8 +104,8 @@ def small(a, ref) -> int:
     print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same  "
           f"{'perlcpu':>7s} {'ourscpu':>7s} {'ratio':>6s}")
     worst = float("inf")
-    for label, cwd, perl_cmd, ours_cmd, compare in rows:
-        cwd = cwd if isinstance(cwd, Path) else base
+    for label, where, perl_cmd, ours_cmd, compare in rows:
+        cwd = where if isinstance(where, Path) else base
         tp, to, rp, ro, cp, co = [], [], 0.0, 0.0, [], []
         out_p = out_o = b""
         for _ in range(a.repeat):
@@ -143,7 +145,8 @@ def main() -> int:
                     help="perl (default): against ROUGE-1.5.5.pl; pairs, dask: see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
-    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus; with --small, parts of case names")
+    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS)
+                    + ",duc-corpus; with --small, parts of case names")
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
@@ -182,7 +185,8 @@ def main() -> int:
     # measure rouge155 as a wheel installs it: with its bytecode compiled
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "rouge155")], check=True)
     base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
-    print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} {'ratio':>7s} same")
+    print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} "
+          f"{'ratio':>7s} same")
     for label, profile, size, name, flags in rows:
         root = base / f"{profile}-{size}"
         if not (root / "config.xml").exists():
@@ -198,7 +202,7 @@ def main() -> int:
                 write_language_corpus(lroot, root, a.language)
             lang_cmd = ours_cmd[:5] + [f"--language={a.language}"] + ours_cmd[5:]
             # alternate English and language runs (a shared machine's noise hits both alike); best of each
-            walls_e, walls_l, rss_l = [wall_o], [], 0.0
+            walls_e, walls_l = [wall_o], []
             for _ in range(a.repeat):
                 walls_l.append(run_measured(lang_cmd, lroot)[1])
                 walls_e.append(run_measured(ours_cmd, root)[1])
@@ -211,14 +215,16 @@ def main() -> int:
             cache = root / f"perl-{name}.json"
             if a.reuse_perl and cache.exists():
                 saved = json.loads(cache.read_text())
-                out_p, wall_p, rss_p, st_p = (root / f"perl-{name}.out").read_bytes(), saved["wall"], saved["rss"], saved["status"]
+                out_p = (root / f"perl-{name}.out").read_bytes()
+                wall_p, rss_p, st_p = saved["wall"], saved["rss"], saved["status"]
             else:
                 out_p, wall_p, rss_p, st_p, _cpu = run_measured(
                     ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
                 (root / f"perl-{name}.out").write_bytes(out_p)
                 cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))
             same = out_p == out_o and st_p == st_o
-            print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} {wall_p / wall_o:7.1f} {same}{extra}")
+            print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} "
+                  f"{wall_p / wall_o:7.1f} {same}{extra}")
         else:
             print(f"{label:34s} {name:10s} {'-':>8s} {'-':>8s} {wall_o:8.2f} {rss_o:8.0f} {'-':>7s} -{extra}")
         sys.stdout.flush()

@@ -26,7 +26,8 @@ def tags_main(seed: int, summaries: int) -> int:
         print(f"tagger agreement, {name}: {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
         for c in ("noun", "verb", "adj", "other"):
             if per[c]:
-                print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
+                print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from "
+                      "rouge155's tagger")
     cases, same, failures, (rs, rn) = compare_tags(seed)
     for f in failures[:3]:
         print(f)

@@ -87,10 +87,6 @@ WORD_RUN_BMP = re.compile("[" + "".join(
 _ASTRAL_MIN = "\U00010000"
 _SPACES = re.compile(f"[{SPACE_CLASS}]+")
 
-def _is_noncharacter(c: int) -> bool:
-    return 0xFDD0 <= c <= 0xFDEF or (c & 0xFFFE) == 0xFFFE
-
-
 _NONCHAR_BMP = re.compile("[\ufdd0-\ufdef\ufffe\uffff]")
 _NONCHAR = re.compile("[\ufdd0-\ufdef" + "".join(
     f"{chr(p << 16 | 0xFFFE)}{chr(p << 16 | 0xFFFF)}" for p in range(17)) + "]")

@@ -12,7 +12,6 @@ from ..base.records import dataclass, field  # dataclasses' records without its 
 from ..base.errors import RougeError
 from ..base.perl import SPACE_CLASS, chomped_lines
 
-INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
 _FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
 
 

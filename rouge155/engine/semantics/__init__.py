@@ -12,7 +12,7 @@ import re
 from importlib import import_module
 from typing import Dict, Optional, Sequence, Tuple
 
-from .base import MissingDependency, PairArrays, Rule, Semantics
+from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
 
 _MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
 NAMES = tuple(_MODULES)
@@ -90,7 +90,7 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
         raise ValueError(f"the {semantics} semantics has no stopword removal (remove_stopwords)")
     if semantics != "py-rouge" and (alpha != 0.5 or word_limit is not None or byte_limit is not None):
         raise ValueError(f"the {semantics} semantics has a fixed F (alpha 0.5) and no length limits")
-    refs = [[r] if isinstance(r, (str, bytes)) else list(r) for r in references]
+    refs = as_reference_lists(references)
     names = {name: metric_name(name, semantics) for name in metrics}
     policy = _policy(semantics, multi_reference, refs)
     own = list(dict.fromkeys(n for n, _ in names.values()))

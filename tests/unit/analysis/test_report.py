@@ -286,7 +286,7 @@ def test_single_system_and_bad_input_errors(sample_json, tmp_path):
     one.write_text(json.dumps(doc))
     for tool in ("rouge155-compare", "rouge155-report"):
         extra = ["--significance"] if tool == "rouge155-report" else []
-        status, out, err = _tool(tool, one, *extra)
+        status, _, err = _tool(tool, one, *extra)
         assert status == 1 and err.strip() == f"{tool}: comparing needs at least two systems; the results have 1 (S1)"
     (tmp_path / "bad.json").write_text("{not json")
     for tool in ("rouge155-compare", "rouge155-report"):
@@ -298,7 +298,7 @@ def test_single_system_and_bad_input_errors(sample_json, tmp_path):
     assert status == 1 and "metric ROUGE-9 is not in the results" in err
 
 
-def test_api_on_results(sample_json):
+def test_api_on_results():
     """The same objects from the Python API: evaluate() -> Run -> compare / correlate / render_html."""
     from rouge155 import evaluate
 

@@ -36,7 +36,8 @@ def corpus(tmp_path_factory):
     xml = ['<ROUGE-EVAL version="1.0">']
     for i in range(3000):
         for d in ("sys", "ref"):
-            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ." for _ in range(r.randint(12, 14))]
+            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ."
+                     for _ in range(r.randint(12, 14))]
             (root / d / f"{i}.spl").write_text("\n".join(sents) + "\n")
         xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
                    f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'

@@ -16,8 +16,8 @@ try:
     from rouge import FilesRouge as TheirFiles
     from rouge import Rouge as Theirs
 except ImportError:  # py-rouge, installed after it, overwrote rouge/__init__.py and rouge/rouge.py
-    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it: reinstall rouge==1.0.1)",
-                allow_module_level=True)
+    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it: "
+                "reinstall rouge==1.0.1)", allow_module_level=True)
 
 from rouge155.compat.rouge import FilesRouge, Rouge  # noqa: E402
 from rouge155.engine.semantics import pltrdy as semantics  # noqa: E402

@@ -156,7 +156,7 @@ def _hf_rouge(predictions, references, rouge_types=None, use_aggregator=True, us
     multi_ref = isinstance(references[0], list)
     wrapped = None
     if tokenizer is not None:
-        wrapped = type("Tokenizer", (), {"tokenize": lambda self, text: tokenizer(text)})()
+        wrapped = type("Tokenizer", (), {"tokenize": lambda _self, text: tokenizer(text)})()
     scorer = rs_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=wrapped)
     aggregator, scores = rs_scoring.BootstrapAggregator(), []
     for ref, pred in zip(references, predictions):

@@ -94,5 +94,5 @@ def test_unwritable_directory_as_a_user(tmp_path):
     if os.geteuid() == 0:
         pytest.skip("root writes in read-only directories (covered above with os.access patched)")
     (tmp_path / "ro").mkdir(mode=0o555)
-    status, out, lines = _run(str(tmp_path / "ro"))
+    status, _, lines = _run(str(tmp_path / "ro"))
     assert status != 0 and len(lines) == 1 and "permission denied" in lines[0]

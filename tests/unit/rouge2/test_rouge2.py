@@ -155,8 +155,8 @@ def test_pluggable_tagger_drives_topic_measure(tmp_path):
 
 def test_synonym_fixtures():
     """Known WordNet 3.0 synsets: {telephone, phone, telephone set}, {fall, descend, go down}
-    (fell -> fall through verb.exc), {car, auto, automobile, machine, motorcar} (the jar keeps a noun synonym only where its
-    sense has a tag count > 0: "machine" in that sense has none)."""
+    (fell -> fall through verb.exc), {car, auto, automobile, machine, motorcar} (the jar keeps a noun synonym only
+    where its sense has a tag count > 0: "machine" in that sense has none)."""
     from rouge155.rouge2.wordnet import default_synonyms
     wn = default_synonyms()
     assert {"telephone", "phone"} <= wn.nouns("phone")
@@ -173,7 +173,7 @@ def test_synonym_overlap_counts_like_the_jar():
     class Syn:
         def nouns(self, w):
             return {"car": {"auto", "automobile"}}.get(w, set())
-        adjectives = verbs = lambda self, w: set()
+        adjectives = verbs = lambda _self, _w: set()
     calc = Calculator(settings, tagger=lambda s: "".join(f"{w}_NN " for w in s.split()), synonyms=Syn())
     r = Rouge2Result("x", "t", "s")
     # one system token "car" matches both "auto" and "automobile" in the reference (jar quirk)
@@ -201,13 +201,15 @@ def jar():
     return found
 
 
-def test_normal_mode_byte_identical_to_jar(jar):
+@pytest.mark.usefixtures("jar")
+def test_normal_mode_byte_identical_to_jar():
     from devkit.rouge2jar import compare_normal
     cases, same, failures = compare_normal(seed=11, count=8, tasks=6, verbose=False)
     assert same == cases, failures[0]
 
 
-def test_snowball_stemmers_match_the_jars(jar):
+@pytest.mark.usefixtures("jar")
+def test_snowball_stemmers_match_the_jars():
     import shutil
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's stemmers (Debian: openjdk-17-jdk-headless)")
@@ -217,7 +219,8 @@ def test_snowball_stemmers_match_the_jars(jar):
     assert {k: v[:3] for k, v in diffs.items() if v} == {}
 
 
-def test_topic_and_synonyms_identical_given_jar_tags(jar):
+@pytest.mark.usefixtures("jar")
+def test_topic_and_synonyms_identical_given_jar_tags():
     import shutil
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's Stanford tagger (Debian: openjdk-17-jdk-headless)")
