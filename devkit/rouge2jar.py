@@ -146,6 +146,15 @@ def run_ours(cwd: Path, props_text: str, out_name: str) -> Tuple[int, bytes, str
     return p.returncode, data, p.stderr.decode("utf-8", "replace")
 
 
+def tally(ok: bool, failures: List[str], failure: str, case: str, verbose: bool) -> bool:
+    """One comparison counted: ``failure`` kept where the outputs differ, ``case`` printed when verbose."""
+    if not ok:
+        failures.append(failure)
+    if verbose:
+        print(f"{'same' if ok else 'DIFF'} {case}", flush=True)
+    return ok
+
+
 def compare_normal(seed: int, count: int, tasks: int = 6, verbose: bool = True) -> Tuple[int, int, List[str]]:
     """(cases, identical, failures) for ``count`` settings over one generated project."""
     jar, why = find_jar()
@@ -163,12 +172,9 @@ def compare_normal(seed: int, count: int, tasks: int = 6, verbose: bool = True) 
             jrc, jcsv, jerr = run_jar(jar, text, out)
             orc, ocsv, oerr = run_ours(jar.parent, text, out)
             ok = jrc == 0 and orc == 0 and jcsv == ocsv
-            same += ok
-            if not ok:
-                failures.append(f"seed {seed} settings {s}: jar rc {jrc} {jerr[-200:]!r} ours rc {orc} {oerr!r}\n"
-                                f"jar:\n{jcsv.decode('utf-8', 'replace')}\nours:\n{ocsv.decode('utf-8', 'replace')}")
-            if verbose:
-                print(f"{'same' if ok else 'DIFF'} {s}", flush=True)
+            same += tally(ok, failures, f"seed {seed} settings {s}: jar rc {jrc} {jerr[-200:]!r} ours rc {orc} "
+                          f"{oerr!r}\njar:\n{jcsv.decode('utf-8', 'replace')}\n"
+                          f"ours:\n{ocsv.decode('utf-8', 'replace')}", str(s), verbose)
     finally:
         shutil.rmtree(tmp)
     return count, same, failures

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
 from .difftools import REPO, SAMPLES
-from .rouge2jar import MODEL, find_jar, make_project, properties, run_jar, summary_bytes
+from .rouge2jar import MODEL, find_jar, make_project, properties, run_jar, summary_bytes, tally
 
 # the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
 DUC2002_SPL = SAMPLES / "sample-test" / "DUC2002" / "docs-spl"
@@ -285,12 +285,8 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
                 ours, orc = str(exc).encode(), 1
             cases += 1
             ok = (jrc == 0) == (orc == 0) and (jrc != 0 or jcsv == ours)
-            same += ok
-            if not ok:
-                failures.append(f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\n"
-                                f"jar:\n{jcsv.decode()}\nours:\n{ours.decode()}")
-            if verbose:
-                print(f"{'same' if ok else 'DIFF'} (jar rc {jrc}) {project.name} {s}", flush=True)
+            same += tally(ok, failures, f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\n"
+                          f"ours:\n{ours.decode()}", f"(jar rc {jrc}) {project.name} {s}", verbose)
             if jrc == 0:
                 try:
                     own = csv_text(evaluate_project(settings)).splitlines()

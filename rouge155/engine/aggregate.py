@@ -12,15 +12,10 @@ if TYPE_CHECKING:
     from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
-from ..base.lazy import lazy_import, load_numpy, numpy_usable
+from ..base.lazy import load_numpy, np, numpy_usable  # np for large bootstraps only (small ones: plain Python)
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
-
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
 
 
 def table_rows(table) -> list:

@@ -5,14 +5,8 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 from ..base.records import dataclass
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 @dataclass

@@ -13,13 +13,9 @@ if TYPE_CHECKING:
 
     Trace = Optional[Callable[[List[str]], None]]
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 from . import bags
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 _DIAG, _UP, _LEFT = 1, 2, 3
 

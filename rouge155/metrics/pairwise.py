@@ -22,15 +22,11 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Iterable, Optional, Sequence as SequenceType, Tuple
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np
 from ..base.records import dataclass
 from . import lcs
 from .ngram import batch_ngrams
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")
 
 NO_LIMIT = 1 << 40  # a unigram limit that never clips (py-rouge's reference side, see union_lcs)
 

@@ -8,12 +8,8 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 from ..base.perl import Number
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ...inputs.resources import WordLists
     from ..executors.contract import Executor
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.options import Options
 from ...inputs.config import EvalConfig, Evaluation
 from ...inputs.sources import TextSource
@@ -30,10 +30,6 @@ from .documents import Corpus, Doc
 from .instances import Pairs
 from .replay import replay_warnings
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 # (instance, model) pairs per chunk: a sixth of the run, from 400 (arrays of a few MB) to 2,000 (a third
 # fewer numpy steps per pair; arrays of some tens of MB): the memory grows with the corpus, as the Perl's.
@@ -145,7 +141,6 @@ class ChunkJob:
         if self._token_ids is None:
             self._token_ids = token_vocabulary(self.options, self.word_lists)
         return compute_chunk(*self.tasks[k], self.options, self._token_ids, self.source, self.plan)
-
 
 
 def run_blocks(

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from ...base.options import Options
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.perl import r5, r5_many
 from ...metrics.formulas import ModelMatch, combine, counts_row, f_measure_many, hit_ratio
 from ..plan import LCS, NGRAM, SKIP, WLCS, MetricSpec
@@ -21,10 +21,6 @@ from .lcs_pairs import lcs_pairs
 from .ngram_pairs import ngram_pairs
 from .skip_pairs import skip_pairs
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 # The batched engine's pair maths of each metric kind (BE is left to the step-by-step engine).
 PAIR_COUNTS: Dict[str, Callable[[Pairs, MetricSpec, Options], ModelPairCounts]] = {

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...base.errors import RougeError
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.options import Options
 from ...base.records import dataclass  # dataclasses' records without its start-up cost
 from ...inputs.sources import TextSource
@@ -21,10 +21,6 @@ from ...text.readers import format_kind, spl_units
 from ...text.tokens import TokenIds
 from ..plan import NeedsStepByStep
 
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 PRELOAD_BYTES = 1 << 21  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
 PRELOAD_LARGEST = 1 << 18  # larger files go through ``Corpus.doc``, which tokenises them in blocks of units

@@ -6,18 +6,13 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Optional, Tuple
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.records import dataclass  # dataclasses' records without its start-up cost
 from ...metrics import bags
 from ...metrics.formulas import w_power, w_ratio
 from ...metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
 from ..plan import NeedsStepByStep
 from .instances import ModelPairCounts, Pairs, concat
-
-if TYPE_CHECKING:
-    import numpy as np  # what the checker sees; at run time, numpy imported on first use
-else:
-    np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 @dataclass
