@@ -234,7 +234,7 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
     if extras.output_format == "text":
         for result in results:
             out.write(result.to_text(options))
-        if extras.signature:
+        if extras.signature and signature is not None:  # (built whenever --signature is given)
             out.write(signature + "\n")
         return
     from ..output import report
