@@ -25,7 +25,6 @@ from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource
 from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
 from .output.signature import SignedScores, api_signature_args
-from .text.tokens import TokenIds
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -154,7 +153,7 @@ _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a train
 _kept = threading.local()  # one set of vocabularies per thread: a TokenIds map is not thread-safe
 
 
-def _vocabularies() -> Dict[Tuple[str, bool, bool], TokenIds]:
+def _vocabularies() -> dict:  # {(data dir, stem, stopwords): its TokenIds}
     if not hasattr(_kept, "vocabularies"):
         _kept.vocabularies = {}
     return _kept.vocabularies

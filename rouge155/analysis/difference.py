@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from dataclasses import field as dataclass_field
-from typing import Dict, Hashable, List, Mapping, Optional, Tuple, TypeVar
+from typing import Dict, Hashable, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -32,7 +32,6 @@ ALTERNATIVES = ("two-sided", "greater")
 TESTS = ("permutation", "bootstrap")
 _EXACT_UNITS = 20  # at most 2**20 swap patterns enumerated
 _CELL_BUDGET = 2_000_000  # cells of the permuted grids built at once
-Key = TypeVar("Key", bound=Hashable)  # what names a metric in against_best's scores
 
 
 @dataclass(frozen=True)
@@ -165,9 +164,9 @@ def paired_difference(x, y, z, level: str, coefficient: str, draws: levels.Draws
                             bootstrap_p(boot, value_a - value_b, alternative), swaps.exact)
 
 
-def against_best(scores: Mapping[Key, np.ndarray], z, level: str, coefficient: str, draws: levels.Draws,
+def against_best(scores: Mapping[Hashable, np.ndarray], z, level: str, coefficient: str, draws: levels.Draws,
                  swaps: Swaps, confidence: float = 95.0, correction: str = "holm"
-                 ) -> Tuple[Optional[Key], Dict[Key, Tuple[PairedDifference, float, float]]]:
+                 ) -> Tuple[Optional[Hashable], Dict[Hashable, Tuple[PairedDifference, float, float]]]:
     """The metric (key of ``scores``) with the highest correlation, and for every other one the
     one-sided tests of best > it: {key: (result, adjusted p permutation, adjusted p bootstrap)}."""
     if correction not in stats.CORRECTIONS:

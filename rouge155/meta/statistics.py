@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 import numpy as np
 
@@ -106,7 +106,7 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
     draws = Draws.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     swaps = Swaps.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     for measure in measures:
-        scores = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
+        scores: Dict[Hashable, np.ndarray] = {tag: by_measure[measure] for tag, by_measure in by_variant.items()}
         for column in human.columns:
             for level in s.levels:
                 for coef in s.coefficients:
