@@ -206,9 +206,9 @@ def make_evalset(root: str, seed: int, allow_missing_files: bool = True) -> Eval
         xml.append("<MODEL-ROOT>models</MODEL-ROOT>" if r.random() < 0.5 else "<MODEL-ROOT>\n  models  \n</MODEL-ROOT>")
         xml.append(f'<INPUT-FORMAT TYPE="{fmt_text}">\n</INPUT-FORMAT>')
         xml.append("<PEERS>")
-        for s, name in peer_files.items():
-            if name is not None:
-                xml.append(f'<P ID="{s}">{name}</P>')
+        for s, peer_file in peer_files.items():
+            if peer_file is not None:
+                xml.append(f'<P ID="{s}">{peer_file}</P>')
         xml.append("</PEERS>")
         xml.append("<MODELS>")
         for k, name in enumerate(model_files):

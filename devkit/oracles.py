@@ -59,8 +59,11 @@ def _pkg_resources_shim() -> bool:
         return False
     except ImportError:
         pass
+    def resource_filename(name: str, resource: str) -> str:
+        return os.path.join(os.path.dirname(sys.modules[name].__file__ or ""), resource)
+
     shim = types.ModuleType("pkg_resources")
-    shim.resource_filename = lambda name, resource: os.path.join(os.path.dirname(sys.modules[name].__file__), resource)
+    vars(shim)["resource_filename"] = resource_filename
     sys.modules["pkg_resources"] = shim
     return True
 
@@ -87,7 +90,7 @@ def _nltk_without_punkt():
 
     untrained, words = PunktSentenceTokenizer(), NLTKWordTokenizer()
 
-    def word_tokenize(text, language="english", preserve_line=False):
+    def word_tokenize(text, language="english", preserve_line=False):  # noqa: ARG001 - nltk's signature
         if re.search(r"[.?!]", text):
             raise AssertionError("the punkt stand-in is only for text without . ? !")
         sentences = [text] if preserve_line else untrained.tokenize(text)
@@ -95,7 +98,7 @@ def _nltk_without_punkt():
 
     proxy = types.ModuleType("nltk")
     proxy.__dict__.update({k: v for k, v in vars(nltk).items() if not k.startswith("__")})
-    proxy.word_tokenize = word_tokenize
+    vars(proxy)["word_tokenize"] = word_tokenize
     return proxy
 
 
@@ -108,6 +111,8 @@ def load_py_rouge():
         return sys.modules["devkit_py_rouge"].Rouge
     shimmed = _pkg_resources_shim()
     spec = importlib.util.spec_from_file_location("devkit_py_rouge", folder / "rouge.py")
+    if spec is None or spec.loader is None:  # not a module Python can load
+        return None
     module = importlib.util.module_from_spec(spec)
     sys.modules["devkit_py_rouge"] = module
     try:
@@ -116,7 +121,7 @@ def load_py_rouge():
         if shimmed:
             del sys.modules["pkg_resources"]
     if not punkt_installed():
-        module.nltk = _nltk_without_punkt()
+        vars(module)["nltk"] = _nltk_without_punkt()
     return module.Rouge
 
 

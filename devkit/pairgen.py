@@ -13,7 +13,8 @@ def pairs(n: int, seed: int = 1) -> Tuple[List[str], List[Union[str, List[str]]]
     vocab += "the of to and a in is that for on was with".split() * 20
 
     def summary():
-        return "\n".join(" ".join(r.choice(vocab) for _ in range(r.randint(5, 20))) + " ." for _ in range(r.randint(2, 4)))
+        return "\n".join(" ".join(r.choice(vocab) for _ in range(r.randint(5, 20))) + " ."
+                         for _ in range(r.randint(2, 4)))
 
     preds, refs = [], []
     for i in range(n):

@@ -153,7 +153,7 @@ _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a train
 _kept = threading.local()  # one set of vocabularies per thread: a TokenIds map is not thread-safe
 
 
-def _vocabularies() -> Dict[Tuple[str, bool, bool], object]:
+def _vocabularies() -> dict:  # {(data dir, stem, stopwords): its TokenIds}
     if not hasattr(_kept, "vocabularies"):
         _kept.vocabularies = {}
     return _kept.vocabularies

@@ -12,31 +12,28 @@ that every output is the same bytes; medians of --repeat runs.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import Dict, List, Optional, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # devkit
+
+from devkit.corpusgen import cnndm_pairs, write_corpus  # noqa: E402
 
 
-def cnndm_pairs(n: int, seed: int = 1):
-    from bench import TextGen
-
-    g = TextGen(seed)
-    preds, refs = [], []
-    for _ in range(n):
-        ref = g.summary(40, 70, 3, 4)
-        refs.append("\n".join(ref))
-        preds.append("\n".join(g.related(ref, 0.5)))
-    return preds, refs
+def _score_all(scorer, preds: List[str], refs: List[str]) -> list:
+    """rouge-score's ``score`` on every pair, one call each."""
+    return [scorer.score(r, p) for p, r in zip(preds, refs)]
 
 
-def _rates(n: int, run) -> tuple:
+def _rates(n: int, run) -> Tuple[float, float]:
     """Pairs per wall second and per CPU second of this process (the latter barely moved by other
     jobs on a shared machine)."""
     c, w = time.process_time(), time.perf_counter()
@@ -61,24 +58,20 @@ def bench_pairs(n: int, repeat: int, rs_pairs: int) -> None:
     print(f"{'stemming':9s} {'rouge155 first call':>20s} {'rouge155 later calls':>21s} {'rouge-score':>14s} "
           f"{'ratio (CPU)':>12s}")
     for stem in (False, True):
-        first = None
-        ours, theirs = [], []
+        ours: List[Tuple[float, float]] = []
+        theirs: List[Tuple[float, float]] = []
         for k in range(repeat):
             if k == 0:
                 pairs_module._vocabularies().clear()  # the first call builds (and stems) the vocabulary
-            rate = _rates(n, lambda: rouge155.score_pairs(preds, refs, metrics=metrics, stem=stem))
-            if k == 0:
-                first = rate
-            else:
-                ours.append(rate)
+            ours.append(_rates(n, partial(rouge155.score_pairs, preds, refs, metrics=metrics, stem=stem)))
             if rouge_scorer is not None:
                 scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=stem)
-                theirs.append(_rates(m, lambda: [scorer.score(r, p) for p, r in zip(preds[:m], refs[:m])]))
+                theirs.append(_rates(m, partial(_score_all, scorer, preds[:m], refs[:m])))
 
         def med(rates, i):
             return statistics.median(r[i] for r in rates) if rates else float("nan")
 
-        later = ours or [first]
+        first, later = ours[0], ours[1:] or ours[:1]
         cell = lambda rates: f"{med(rates, 0):,.0f} / {med(rates, 1):,.0f}"  # noqa: E731
         print(f"{'-m' if stem else 'no -m':9s} {cell([first]):>20s} {cell(later):>21s} {cell(theirs):>14s} "
               f"{med(later, 1) / med(theirs, 1):12.1f}")
@@ -90,8 +83,8 @@ class LocalCluster:
 
     def __init__(self, root: Path):
         self.root = root
-        self.procs = []
-        self.workers = []
+        self.procs: List[subprocess.Popen] = []
+        self.workers: List[subprocess.Popen] = []
         sched = root / "scheduler.json"
         self._start([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
                      "--scheduler-file", str(sched), "--no-dashboard", "--no-show"], "scheduler.log")
@@ -129,9 +122,7 @@ class LocalCluster:
                 p.wait()
 
 
-def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
-    from bench import write_corpus
-
+def bench_dask(n: int, repeat: int, flags: str, keep: Optional[str] = None) -> None:
     base = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
     root = base / f"cnndm-{n}"
     if not (root / "config.xml").exists():
@@ -149,8 +140,8 @@ def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
         variants = {"one process": ours + args, "--jobs 2": ours + ["--jobs", "2"] + args,
                     "--dask, 1 worker": ours + ["--dask", cluster.address] + args,
                     "--dask, 2 workers": ours + ["--dask", cluster.address] + args}
-        times = {k: [] for k in variants}
-        outputs = {}
+        times: Dict[str, List[float]] = {k: [] for k in variants}
+        outputs: Dict[str, Tuple[bytes, int]] = {}
         for phase in ("1 worker", "2 workers"):
             cluster.add_worker()
             names = ["one process", "--jobs 2", f"--dask, {phase}"]
@@ -182,8 +173,6 @@ def main(argv=None) -> int:
     ap.add_argument("--flags", default="-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m", help="dask mode: Perl flags")
     ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
     a = ap.parse_args(argv)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    sys.path.insert(0, str(REPO))  # devkit
     if a.mode == "pairs":
         bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
     else:

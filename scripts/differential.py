@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root: devkit
 
-from devkit.difftools import compare, differential_cases, reference_dir  # noqa: E402
+from devkit.difftools import compare, differential_cases, reference_dir
 
 
 def main() -> int:

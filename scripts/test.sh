@@ -144,6 +144,12 @@ ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh "$ROUGE155_REFERENCE" >/de
 # py-rouge's own copy (the rouge package overwrites its files in the environment): devkit/oracles.py
 export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 "$py" -m devkit.oracles py-rouge >/dev/null || echo "scripts/test.sh: no copy of py-rouge (its tests skip)" >&2
+
+# -- lint and types (pinned in the test extra, configured in pyproject.toml): any finding fails the run
+"$py" -m ruff check rouge155 tests scripts devkit || die "ruff: the findings above (ruff check --fix mends some)"
+"$py" -m mypy || die "mypy: the findings above (files and settings: [tool.mypy] in pyproject.toml)"
+# --
+
 bash scripts/setup-chromium.sh
 # the environment's bin/ first on PATH, as activating it would do (tests may run its console scripts);
 # temporary files (pytest's tmp_path among them) in the scratch folder

@@ -20,7 +20,8 @@ _NUM_PREFIX = re.compile(
 _WS_BYTES = re.compile(rb"\s+")
 # Perl's \s on character strings (unicode_strings): \p{XPerlSpace}, as a string of the characters
 # (also a regex class body: none of them needs escaping there). Python's \s also has \x1c-\x1f.
-SPACE_CLASS = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+SPACE_CLASS = ("\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+               + "\u2028\u2029\u202f\u205f\u3000")
 
 
 def perl_num(value: "str | bytes | None") -> Number:

@@ -6,6 +6,10 @@ words out of argv, the ``--help`` command's click options are made from it (:mod
 """
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict
+
 from ..base.flags import LongOption
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 
@@ -80,8 +84,8 @@ def _field_default(option: LongOption):
 def _extras_record():
     """:class:`Extras`: one field per long option with a ``dest`` (its default from the table), and
     the run's context: ``progress`` (the entry point's bar, unless ``quiet``) and ``prog``."""
-    annotations = {}
-    namespace = {"__module__": __name__, "__qualname__": "Extras", "__doc__": (
+    annotations: Dict[str, str] = {}
+    namespace: Dict[str, object] = {"__module__": __name__, "__qualname__": "Extras", "__doc__": (
         "The values of rouge155's own long options (fields named by LONG_OPTIONS' dest), and the run's "
         "context: progress (show a bar on a terminal) and prog (the name usage texts start with, as invoked).")}
     for option in LONG_OPTIONS:

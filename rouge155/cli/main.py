@@ -12,6 +12,9 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
+    from ..inputs.config import EvalConfig
+    from ..inputs.sources import TextSource
+
 from .. import __version__
 from . import process
 from ..base.errors import RougeError
@@ -104,8 +107,8 @@ class _Job:
 
     options: Options
     data_dir: str
-    config: object
-    source: object
+    config: EvalConfig
+    source: Optional[TextSource]
     systems: List[str]
 
 
@@ -148,7 +151,8 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
         system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
     options = _resolved_options(flags, extras)
     # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
-    data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
+    data_arg = flags.get("e")
+    data_dir = (os_path(data_arg) or "/") if isinstance(data_arg, str) else None
     from ..inputs.resources import load_word_lists, resolve_data_dir
 
     data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
@@ -230,7 +234,7 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
     if extras.output_format == "text":
         for result in results:
             out.write(result.to_text(options))
-        if extras.signature:
+        if extras.signature and signature is not None:  # (built whenever --signature is given)
             out.write(signature + "\n")
         return
     from ..output import report
@@ -289,7 +293,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
                 bar.close()
         out.flush()
         return 0
-    except Exception as exc:  # noqa: BLE001 - every failure ends in one line (see _failure)
+    except Exception as exc:  # every failure ends in one line (see _failure)
         out.flush()
         message, status = _failure(exc)
         err.write(message)
@@ -304,8 +308,8 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return ("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n", 255)
+        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
+                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
@@ -410,4 +414,4 @@ def entry_point() -> None:
             sys.stderr.write(exc.code + "\n")
     except KeyboardInterrupt:
         code = 130
-    process.exit(code)
+    process.finish(code)

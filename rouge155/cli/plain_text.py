@@ -8,6 +8,10 @@ if TYPE_CHECKING:
 
 from ..base.errors import RougeError
 
+if TYPE_CHECKING:
+    from ..inputs.config import EvalConfig
+    from ..inputs.sources import MemorySource
+
 
 def _modes(extras) -> List[str]:
     given = (("--jsonl", extras.jsonl is not None),
@@ -16,7 +20,7 @@ def _modes(extras) -> List[str]:
     return [name for name, on in given if on]
 
 
-def plain_text_input(extras, evaluate_all: bool) -> Tuple[object, object, List[str]]:
+def plain_text_input(extras, evaluate_all: bool) -> Tuple[EvalConfig, MemorySource, List[str]]:
     """(config, in-memory source, systems) of the plain-text mode the long options give. ``-a``
     (``evaluate_all``) scores every system of a JSONL file, in the order a config's would be."""
     modes = _modes(extras)

@@ -83,13 +83,13 @@ def _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, to
     if plain:
         arrays = score_batch(plain, preds, target, use_stemmer, False, tok, formula, normalizer)
         for key in plain:
-            for part, values in zip(("precision", "recall", "fmeasure"), arrays[key]):
-                out[f"{key}_{part}"] = values
+            for part, column in zip(("precision", "recall", "fmeasure"), arrays[key]):
+                out[f"{key}_{part}"] = column
     if "rougeLsum" in rouge_keys:
         # torchmetrics splits sentences with nltk; rouge155's splitter uses punkt when it is installed
         arrays = score_batch(["rougeLsum"], preds, target, use_stemmer, True, tok, formula, normalizer)
-        for part, values in zip(("precision", "recall", "fmeasure"), arrays["rougeLsum"]):
-            out[f"rougeLsum_{part}"] = values
+        for part, column in zip(("precision", "recall", "fmeasure"), arrays["rougeLsum"]):
+            out[f"rougeLsum_{part}"] = column
     return out
 
 
@@ -101,7 +101,7 @@ def _average(values: np.ndarray) -> float:
     return float(bootstrap(table, 1000, 95).mean[0])
 
 
-def _result(per_pair: Dict[str, List[float]], rouge_keys, semantics="perl") -> Dict[str, "torch.Tensor"]:
+def _result(per_pair: Dict[str, np.ndarray], rouge_keys, semantics="perl") -> Dict[str, "torch.Tensor"]:
     out = {}
     for key in rouge_keys:
         for part in _PARTS:

@@ -9,15 +9,13 @@ import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+    from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
-from ..base.lazy import lazy_import, load_numpy, numpy_usable
+from ..base.lazy import load_numpy, np, numpy_usable  # np for large bootstraps only (small ones: plain Python)
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
-
-np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
 
 
 def table_rows(table) -> list:
@@ -197,7 +195,7 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
         sums = _column_sums(columns, _draw_columns(n, count), count)
         for j, k in enumerate(members):
             out[k] = sums[3 * j : 3 * j + 3]
-    return out
+    return out  # type: ignore[return-value]  # no None left: each table is summed by one of the two loops
 
 
 def _column_sums(columns: List[list], draws: List[List[int]], count: int) -> List[list]:

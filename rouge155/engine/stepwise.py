@@ -98,7 +98,7 @@ class StepwiseRun:
         options: Options,
         word_lists: WordLists,
         source: Optional[TextSource] = None,
-        warn: Callable[[str], None] = lambda msg: None,
+        warn: Callable[[str], None] = lambda _msg: None,
         debug: Optional[Callable[[str], None]] = None,
     ):
         self.config = config
@@ -197,7 +197,7 @@ class StepwiseRun:
         distance, unigrams = self.options.skip_distance_num, spec.skip_unigrams
         counts = self._bag(peer, models, fmt, lambda tokens: skip_bigrams(tokens, distance, unigrams), True)
         if self.verbose:
-            self.verbose.skip_totals(self.options.skip_distance, counts)
+            self.verbose.skip_totals(str(self.options.skip_distance), counts)  # -2 is given: a skip metric
         return counts
 
     def _lcs(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
@@ -252,7 +252,7 @@ class StepwiseRun:
             self.verbose.units(model_texts, model_units)
         return match
 
-    def _be(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+    def _be(self, _spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
         v = self.verbose
         mode = self.options.be_mode or ""
         if self.reader.text.chars:  # createBE as the Unicode fork runs it, on characters

@@ -13,10 +13,9 @@ if TYPE_CHECKING:
 
     Trace = Optional[Callable[[List[str]], None]]
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 from . import bags
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 _DIAG, _UP, _LEFT = 1, 2, 3
 
@@ -357,7 +356,8 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
         unit_len[unit_of.reshape(-1)] = peer_len
         p_owner, p_pos = expand(units, unit_len)
         width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
-        peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
+        # (numpy 2.4: faster with counts)
+        peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]
         want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
         keep = bags.positions(peer_keys, want) >= 0
     kept_len = np.bincount(m_owner[keep], minlength=len(model_len))

@@ -7,9 +7,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from ..base.lazy import lazy_import
-
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 
 
 def ngrams(tokens: Sequence[str], n: int) -> Tuple[Counter, int]:

@@ -57,12 +57,12 @@ def block_text(
         lines.append(DOTS)
         # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
         # follows its random hash order, so any order is as right: ours is the plain string order.
-        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
-                         key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
+        by_eval_id = cmp_to_key(_by_eval_id)
+        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__), key=lambda k: by_eval_id(keys[k]))
         rows = table_rows(values)
         for k in ordered:
-            r, p, f = (_value(v, token_mode) for v in rows[k])
-            lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
+            recall, precision, f_measure = (_value(v, token_mode) for v in rows[k])
+            lines.append(f"{system} {tag} Eval {keys[k]} R:{recall} P:{precision} F:{f_measure}")
     return "\n".join(lines) + "\n"
 
 

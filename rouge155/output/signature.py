@@ -23,7 +23,7 @@ import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+    from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .. import __version__
 from ..base.options import Options
@@ -392,7 +392,7 @@ def _options_from_fields(fields: Mapping[str, str]) -> Options:
     if missing:
         raise ValueError(f"the signature has no Perl flags ({', '.join(missing)} missing): semantics "
                          f"{fields.get('sem')!r} takes its own settings")
-    values: Dict[str, object] = {}
+    values: Dict[str, Any] = {}  # Options' keyword arguments
     tok = fields["tok"]
     if tok == "unicode":
         values["unicode"] = True
@@ -418,7 +418,7 @@ def _options_from_fields(fields: Mapping[str, str]) -> Options:
     return Options(**values)
 
 
-def _skip_options(value: str) -> Dict[str, object]:
+def _skip_options(value: str) -> Dict[str, Any]:
     if value == "no":
         return {}
     kinds = value.split(",")
@@ -430,7 +430,7 @@ def _skip_options(value: str) -> Dict[str, object]:
 # -- results that carry their signature ----------------------------------------------------------
 def api_signature_args(options: Optional[Options], references, data_dir: Optional[str] = None,
                        aggregate: bool = True, signature_check: Union[str, Signature, None] = None,
-                       **others) -> Dict[str, object]:
+                       **others) -> Dict[str, Any]:
     """What :func:`signature_of` takes for an API call over texts in memory: the Perl's ``options``
     (their own sentences; ``data_dir`` resolved now, as the call reads it), or, with ``options`` None,
     ``others``' ``semantics``, ``semantics_settings`` and ``multi_reference``; ``references``: the
@@ -438,7 +438,7 @@ def api_signature_args(options: Optional[Options], references, data_dir: Optiona
     is refused here, before scoring (ValueError naming it, one line per difference)."""
     from ..inputs.resources import resolve_data_dir
 
-    args: Dict[str, object] = {"options": options, "references": reference_counts(references), **others}
+    args: Dict[str, Any] = {"options": options, "references": reference_counts(references), **others}
     if options is not None:
         args.update(sentences="none", data_dir=resolve_data_dir(data_dir), aggregate=aggregate)
     if signature_check is not None:
@@ -450,7 +450,7 @@ class SignedScores(dict):
     """``{metric: scores}`` (a dict, as before) whose ``.signature`` names the settings that made
     them; built on first access, from what the call was given (nothing is computed otherwise)."""
 
-    def __init__(self, scores, signature_args: Mapping[str, object]):
+    def __init__(self, scores, signature_args: Mapping[str, Any]):
         super().__init__(scores)
         self._signature_args = dict(signature_args)
         self._signature: Optional[str] = None

@@ -35,7 +35,7 @@ def _popcount(v: int) -> int:
 
 
 if hasattr(int, "bit_count"):  # Python 3.10+
-    _popcount = int.bit_count  # noqa: F811
+    _popcount = int.bit_count  # type: ignore[assignment]  # the same function, in C (mypy types it as a method)
 
 
 def _key(word: str) -> Tuple[str, ...]:

@@ -189,7 +189,8 @@ def settings_from_properties(props: Dict[str, str]) -> Settings:
     p = dict(DEFAULTS)
     p.update(props)
     if p["rouge.type"] not in ROUGE_TYPES:
-        raise PropertiesError(f"rouge.properties: rouge.type={p['rouge.type']!r} is not one of {', '.join(ROUGE_TYPES)}")
+        raise PropertiesError(f"rouge.properties: rouge.type={p['rouge.type']!r} is not one of "
+                              f"{', '.join(ROUGE_TYPES)}")
     if p["stemmer.name"] not in STEMMERS and _bool("stemmer.use", p["stemmer.use"]):
         raise PropertiesError(f"rouge.properties: stemmer.name={p['stemmer.name']!r} is not one of "
                               f"{', '.join(STEMMERS)}")
@@ -199,7 +200,8 @@ def settings_from_properties(props: Dict[str, str]) -> Settings:
     try:
         re.compile(".*(" + p["topic.type"] + ").*")
     except re.error as exc:
-        raise PropertiesError(f"rouge.properties: topic.type={p['topic.type']!r} is not a regular expression ({exc})") from None
+        raise PropertiesError(f"rouge.properties: topic.type={p['topic.type']!r} is not a regular expression "
+                              f"({exc})") from None
     remove_stopwords = _bool("stopwords.use", p["stopwords.use"])
     output_type = "file" if output.lower() == "file" else "console"
     # the paths the run opens (the jar opens stopwords.file and outputFile only when they are used)

@@ -52,7 +52,7 @@ def snowball(name: str) -> Callable[[str], Optional[str]]:
 
 def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = None,
                      synonyms: Optional[SynonymSource] = None,
-                     stem: Optional[Callable[[str], str]] = None) -> List[List[Rouge2Result]]:
+                     stem: Optional[Callable[[str], Optional[str]]] = None) -> List[List[Rouge2Result]]:
     """Rows grouped as the jar writes them: for each task, for each ngram entry, one row per
     system. Without ``tagger`` (needed by topic measures and synonyms) rouge155's own is used."""
     stopwords = load_stopwords(settings.stopwords_file) if settings.remove_stopwords else None

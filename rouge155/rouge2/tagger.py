@@ -32,11 +32,11 @@ PENN_TAGS = frozenset(
 
 #: Tags of other tag sets -> the Penn tag whose lower-cased form topic.type regexes look for
 #: (nn, vb, jj...). Penn tags map to themselves.
-TO_PENN: Dict[str, str] = {**{t: t for t in PENN_TAGS}, **{
+TO_PENN: Dict[str, str] = {**{t: t for t in PENN_TAGS},
     "NOUN": "NN", "PROPN": "NNP", "VERB": "VB", "AUX": "MD", "ADJ": "JJ", "ADV": "RB", "ADP": "IN",
     "DET": "DT", "PRON": "PRP", "NUM": "CD", "CONJ": "CC", "CCONJ": "CC", "SCONJ": "IN", "PART": "RP",
-    "INTJ": "UH", "PUNCT": ".", "SYM": "SYM", "X": "FW", "PRT": "RP",
-}}
+    "INTJ": "UH", "PUNCT": ".", "SYM": "SYM", "X": "FW", "PRT": "RP"
+}
 
 # The Stanford tagger's PTB tokenizer, in the few ways that matter for cleaned, lower-cased text
 # (ROUGE 2.0 has already removed . , ; : ! " ' and replaced digits by @): brackets become

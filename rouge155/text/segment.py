@@ -12,7 +12,7 @@ from typing import Callable, List
 
 from ..base.errors import RougeError
 
-_EXTRA = {"zh": ("jieba", "jieba"), "ja": ("fugashi", "fugashi and unidic-lite"), "th": ("pythainlp", "pythainlp")}
+_EXTRA = {"zh": "jieba", "ja": "fugashi and unidic-lite", "th": "pythainlp"}  # what each extra installs
 
 # one token per ideograph / kana / Hangul syllable / Thai or Lao letter, combining marks kept with it
 _CHAR_SCRIPTS = (
@@ -29,7 +29,7 @@ def char_level(text: str) -> str:
 
 
 def _missing(code: str) -> RougeError:
-    module, what = _EXTRA[code]
+    what = _EXTRA[code]
     return RougeError(f'--language {code} needs {what}: pip install ".[{code}]" '
                       "(or use --char-level: one token per character)")
 

@@ -21,7 +21,7 @@ and scores every (prediction, reference) alignment at once with :mod:`rouge155.m
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
@@ -151,7 +151,7 @@ def _tokens_generic(texts: List[object], tokenize_one, need_whole: bool, need_un
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
-def batch_tokens(texts: List[object], rouge_types: Sequence[str], use_stemmer: bool, split_summaries: bool,
+def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool, split_summaries: bool,
                  tokenizer=None) -> Tokens:
     """Token ids of the distinct texts for the types asked (whole texts and/or sentences)."""
     need_units = "rougeLsum" in rouge_types
@@ -166,7 +166,7 @@ def batch_tokens(texts: List[object], rouge_types: Sequence[str], use_stemmer: b
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def _values(hits, target_count, pred_count, hits_floor: bool = True) -> PairArrays:
+def _values(hits, target_count, pred_count) -> PairArrays:
     """P, R, F from counts: P = hits / max(prediction count, 1), R likewise (0 where either is 0)."""
     precision = ratios(hits, np.maximum(pred_count, 1))
     recall = ratios(hits, np.maximum(target_count, 1))

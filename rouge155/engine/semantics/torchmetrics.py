@@ -19,7 +19,7 @@ torch, means of up to 4 values are exact (sequential float32 sums), longer ones 
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, h
 from .rouge_score import Tokens
 
 NAME = "torchmetrics"
-KEYS: Dict[str, object] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
+KEYS: Dict[str, Union[int, str]] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
 ACCUMULATE = ("avg", "best")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _SPACES = re.compile(r"\s+")

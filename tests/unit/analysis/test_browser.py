@@ -122,7 +122,8 @@ def _synthetic(systems: int, documents: int = 40):
             avg = {k: {"mean": float(v.mean()), "low": float(v.mean() - 0.02), "high": float(v.mean() + 0.02)}
                    for k, v in zip(("recall", "precision", "f_score"), scores.T)}
             inst = [{"id": f"d{j}.summarizer-{i:02d}", "eval_id": f"d{j}", "recall": r, "precision": p, "f_score": f,
-                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0} for j, (r, p, f) in enumerate(scores.tolist())]
+                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0}
+                    for j, (r, p, f) in enumerate(scores.tolist())]
             metrics.append({"system": f"summarizer-{i:02d}", "metric": metric, "average": avg, "instances": inst})
     return {"rouge155_version": "0", "confidence": 95, "resamples": 1000, "token_mode": 0, "precise": True,
             "metrics": metrics, "warnings": []}

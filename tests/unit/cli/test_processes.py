@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-
 from devkit.difftools import REPO
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 DATA = str(REPO / "data")
 FLAGS = "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m".split()
 WORDS = [a + b for a in ("ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "pe", "lo", "qua", "nis")
@@ -36,7 +36,8 @@ def corpus(tmp_path_factory):
     xml = ['<ROUGE-EVAL version="1.0">']
     for i in range(3000):
         for d in ("sys", "ref"):
-            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ." for _ in range(r.randint(12, 14))]
+            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ."
+                     for _ in range(r.randint(12, 14))]
             (root / d / f"{i}.spl").write_text("\n".join(sents) + "\n")
         xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
                    f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'

@@ -151,7 +151,7 @@ def _scored(monkeypatch, fail: bool, batched: bool = True):
     config, source = _run()
     events = []
     if fail:
-        def needs_step_by_step(*args, **kwargs):
+        def needs_step_by_step(*_args, **_kwargs):
             events.append("batched")
             raise plan.NeedsStepByStep()
 
@@ -198,7 +198,7 @@ def test_api_and_pairs_share_the_fallback(monkeypatch):
     pairs_before = rouge155.score_pairs(preds, refs, metrics=["ROUGE-2", "ROUGE-W-1.2"])
     calls = []
 
-    def needs_step_by_step(*args, **kwargs):
+    def needs_step_by_step(*_args, **_kwargs):
         calls.append(1)
         raise plan.NeedsStepByStep()
 
@@ -208,4 +208,5 @@ def test_api_and_pairs_share_the_fallback(monkeypatch):
     pairs_after = rouge155.score_pairs(preds, refs, metrics=["ROUGE-2", "ROUGE-W-1.2"])
     assert len(calls) == 2
     for tag, scores in pairs_before.items():
-        assert np.array_equal(scores.fmeasure, pairs_after[tag].fmeasure) and np.array_equal(scores.hits, pairs_after[tag].hits)
+        assert np.array_equal(scores.fmeasure, pairs_after[tag].fmeasure)
+        assert np.array_equal(scores.hits, pairs_after[tag].hits)

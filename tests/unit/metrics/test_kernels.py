@@ -120,7 +120,8 @@ def test_ngram_codes_equal_exactly_where_grams_are(width):
     cache = {}
     for n in (1, 2, 3, 4, 5):
         owner, codes = batch_ngrams(ids, doc, n, cache)
-        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1) if doc[s] == doc[s + n - 1]]
+        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1)
+                 if doc[s] == doc[s + n - 1]]
         assert [g[0] for g in grams] == owner.tolist()
         first = {}
         for (_, gram), code in zip(grams, codes.tolist()):

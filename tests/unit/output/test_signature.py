@@ -99,7 +99,7 @@ SETTINGS = [
 
 
 @pytest.mark.parametrize("name,base,changed,keys", SETTINGS, ids=[row[0] for row in SETTINGS])
-def test_each_setting_that_changes_a_number_changes_the_signature(name, base, changed, keys):
+def test_each_setting_that_changes_a_number_changes_the_signature(name, base, changed, keys):  # noqa: ARG001 - a row
     if any(k in changed for k in ("language",)) and changed.get("stem"):
         pytest.importorskip("Stemmer", reason="--language with -m needs PyStemmer")
     before, after = _evaluate(**base), _evaluate(**changed)
@@ -227,29 +227,29 @@ def test_cli_settings_that_change_no_number(extra):
     assert _signature_line(CONFIG + extra + ["--signature"]) == _signature_line(CONFIG + ["--signature"])
 
 
-def test_every_format_carries_the_same_signature(tmp_path):
+def test_every_format_carries_the_same_signature():
     jsonschema = pytest.importorskip("jsonschema")
     line = _signature_line(CONFIG + ["--signature"])
     assert line.startswith("rouge155:") and parse(line).get("refs") == "2-4"
-    status, out, _ = _cli(CONFIG + ["--format", "json", "--precise"])
+    _, out, _ = _cli(CONFIG + ["--format", "json", "--precise"])
     doc = json.loads(out)
     jsonschema.validate(doc, json.loads((REPO / "schema" / "rouge155-result.schema.json").read_text()))
     assert doc["signature"] == line
-    status, out, _ = _cli(CONFIG + ["--format", "csv"])
+    _, out, _ = _cli(CONFIG + ["--format", "csv"])
     import csv
 
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rows and {r["signature"] for r in rows} == {line}
     assert out.splitlines()[0].split(",")[16] == "signature"  # right after the score columns
-    status, out, _ = _cli(CONFIG + ["--format", "html"])
+    _, out, _ = _cli(CONFIG + ["--format", "html"])
     import html
 
     assert html.escape(line) in out
 
 
 def test_default_report_is_unchanged_and_signature_is_its_last_line():
-    status, plain, _ = _cli(CONFIG)
-    status, signed, _ = _cli(CONFIG + ["--signature"])
+    _, plain, _ = _cli(CONFIG)
+    _, signed, _ = _cli(CONFIG + ["--signature"])
     assert signed == plain + signed.splitlines()[-1] + "\n"
     assert "rouge155:" not in plain
 
@@ -265,8 +265,8 @@ def test_plain_text_input_settings(tmp_path, extra, key):
     (tmp_path / "refs.txt").write_text("a b c . X y z . It came back .\nrates rose . <q> stocks fell .\n")
     (tmp_path / "refs2.txt").write_text("the cat ran . It came back later .\nstocks fell . <q> Rates rose .\n")
     args = ["-e", str(DATA), "-n", "2", "--summaries", "sys.txt", "--references", "refs.txt", "--signature"]
-    status, before, _ = _cli(args, tmp_path)
-    status, after, _ = _cli(args + extra, tmp_path)
+    _, before, _ = _cli(args, tmp_path)
+    _, after, _ = _cli(args + extra, tmp_path)
     assert before.splitlines()[:-1] != after.splitlines()[:-1]
     assert _changed_keys(before.splitlines()[-1], after.splitlines()[-1]) == {key}
     value = parse(after.splitlines()[-1]).get(key)
@@ -285,8 +285,8 @@ def test_rouge2_measures_sign():
 def test_cli_and_api_sign_the_same_settings_alike(tmp_path):
     (tmp_path / "sys.txt").write_text("the cats sat on the mats\nstocks fell on monday\n")
     (tmp_path / "refs.txt").write_text("a cat sat on a mat\nthe market fell on monday\n")
-    status, out, _ = _cli(["-e", str(DATA), "-n", "2", "-m", "-s", "--summaries", "sys.txt", "--references",
-                           "refs.txt", "--signature"], tmp_path)
+    _, out, _ = _cli(["-e", str(DATA), "-n", "2", "-m", "-s", "--summaries", "sys.txt", "--references",
+                      "refs.txt", "--signature"], tmp_path)
     api = rouge155.evaluate({"1": {"1": "the cats sat on the mats", "2": "stocks fell on monday"}},
                             {"1": ["a cat sat on a mat"], "2": ["the market fell on monday"]},
                             ngram=2, stem=True, remove_stopwords=True)
@@ -317,7 +317,7 @@ def test_keys_in_their_order():
 
 # -- parsed back ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name,base,changed,keys", SETTINGS, ids=[row[0] for row in SETTINGS])
-def test_parsed_back_to_the_same_settings(name, base, changed, keys):
+def test_parsed_back_to_the_same_settings(name, base, changed, keys):  # noqa: ARG001 - SETTINGS' row
     options = rouge155.base.options.typed_options(**{**BASE, **changed})
     built = signature_of(options, references="1-3", sentences="none")
     again = parse(str(built))
@@ -371,7 +371,7 @@ def test_signature_check_refuses_a_malformed_signature_in_one_line():
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "not a rouge155 signature" in err
 
 
-def test_signature_check_through_the_command(tmp_path):
+def test_signature_check_through_the_command():
     """The console script: exit status 2 and nothing on stdout."""
     line = _signature_line(CONFIG + ["--signature"])
     p = subprocess.run([sys.executable, "-m", "rouge155", "-e", str(DATA), "-n", "2", "-a", "rouge155-spl.xml",

@@ -9,8 +9,6 @@ import pytest
 
 from rouge155.cli import rouge2 as cli
 
-from devkit.difftools import REPO
-sys.path.insert(0, str(REPO / "scripts"))
 EXE = Path(sys.executable).with_name("rouge155-rouge2")
 
 
@@ -87,13 +85,14 @@ def test_system_file_names_that_are_not_utf8(project):
 
 
 def test_system_file_names_that_are_not_utf8_as_the_jar(project):
-    from rouge2_harness import find_jar, run_jar, run_ours
+    from devkit.rouge2jar import find_jar, run_jar, run_ours
     jar, why = find_jar()
     if jar is None:
         pytest.skip(why)
     _not_utf8_project(project)
     props = f"project.dir={project / 'p'}\noutput=file\noutputFile=nonutf8-{os.getpid()}.csv\nngram=1,L\n"
-    theirs, ours = run_jar(jar, props, f"nonutf8-{os.getpid()}.csv"), run_ours(project, props, f"nonutf8-{os.getpid()}.csv")
+    out = f"nonutf8-{os.getpid()}.csv"
+    theirs, ours = run_jar(jar, props, out), run_ours(project, props, out)
     assert ours[0] == 0 and ours[1] == theirs[1] and b"\xef\xbf\xbd" in ours[1]
 
 
@@ -102,7 +101,7 @@ def test_results_file_written_whole_or_not_at_all(project, monkeypatch, capsys):
     guard as one line; a write that fails half-way leaves none either."""
     monkeypatch.chdir(project)
     (project / "rouge.properties").write_text("project.dir=p\noutput=file\noutputFile=out.csv\n")
-    monkeypatch.setattr(cli, "csv_text", lambda groups: "ROUGE-Type\n\ud800\n")
+    monkeypatch.setattr(cli, "csv_text", lambda _groups: "ROUGE-Type\n\ud800\n")
     assert cli.main([]) == 70
     err = capsys.readouterr().err
     assert err.startswith("rouge155-rouge2: internal error: UnicodeEncodeError") and err.count("\n") == 1

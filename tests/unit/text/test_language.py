@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from devkit.difftools import DATA, REPO, run_perl
-from devkit.langtools import fork_path, run_ours_with
+from devkit.langtools import run_ours_with
 
 from rouge155 import evaluate
 from rouge155.text.modes import LanguageText
-from rouge155.text.languages import LANGUAGES
 from rouge155.base.perlunicode import clean_tokens, perl_decode, perl_lc
 
 # (system summary, reference summary) per language: two sentences each, sharing some words
