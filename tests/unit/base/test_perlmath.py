@@ -1,0 +1,53 @@
+"""Perl's numbers past the doubles' exact range (outputs measured on perl 5.36; the parity test
+tests/parity/test_perl_numbers.py compares thousands of random ones with the perl installed)."""
+import math
+
+from rouge155.base.perl import f5, fmt_num, perl_int
+from rouge155.base.perlmath import (NumStr, floats_suffice, perl_add, perl_div, perl_ge, perl_gt, perl_ncmp, perl_pow,
+                                    perl_sort, perl_sub, read_as_integer)
+
+NAN = math.nan
+
+
+def test_integers_stay_exact_and_overflow_to_doubles():
+    assert perl_add(2**53, 1) == 2**53 + 1 and type(perl_add(2**53, 1)) is int
+    assert perl_add(2.0**60, 1.0) == 2**60 + 1  # two NVs holding integers: added as integers
+    assert perl_add(2**64 - 1, 1) == 2.0**64 and type(perl_add(2**64 - 1, 1)) is float  # past the UVs
+    assert perl_add(NumStr(1.0), 2**53) == 2.0**53  # a numified "1.00000" is never an integer: doubles
+    assert perl_sub(0, 2**63) == -2**63 and perl_sub(0, 2**63 + 1) == -(2.0**63)
+    assert perl_add(math.inf, -math.inf) != perl_add(math.inf, -math.inf)  # NaN, no exception
+
+
+def test_division_and_powers():
+    assert perl_div(2**60, 4) == 2**58 and type(perl_div(2**60, 4)) is int  # exact quotient past 2**53
+    assert perl_div(6, 4) == 1.5 and perl_div(math.inf, math.inf) != perl_div(math.inf, math.inf)
+    assert perl_pow(13, 15) == 51185893014090757 and perl_pow(13.0, 15.0) == 51185893014090757
+    assert perl_pow(13, 17) == 13.0**17 and perl_pow(10, 400) == math.inf and perl_pow(0, 0) == 1.0
+    assert perl_pow(-8.0, 1 / 3) != perl_pow(-8.0, 1 / 3)  # NaN (Python's ** would make a complex)
+    assert perl_pow(-math.inf, 0.5) == math.inf
+
+
+def test_comparisons_with_nan_and_large_integers():
+    assert perl_ncmp(NAN, 1) is None and not perl_gt(NAN, -1) and not perl_ge(1.0, NAN)
+    assert perl_ncmp(2**53 + 1, 2.0**53) == 0  # an IV against an NV past 2**53: compared as doubles
+    assert perl_ncmp(2**53 + 1, 2**53) == 1 and perl_ge(2.0, 2)
+
+
+def test_sort_with_nan_as_perl_sorts():
+    assert ["NaN" if x != x else x for x in perl_sort([3.5, NAN, 1.5, 0.5, NAN, 2.5])] == [0.5, 1.5, 3.5, "NaN", "NaN", 2.5]
+    got = perl_sort([0.25, 0.75, NAN, 0.5, 0.125, 1, 0.375, NAN, 0.625])
+    assert ["NaN" if x != x else x for x in got] == [0.125, 0.25, 0.375, 0.75, "NaN", 0.5, 1, "NaN", 0.625]
+    assert perl_sort([3.0, 1.0, 2.0]) == [1.0, 2.0, 3.0]
+
+
+def test_printing_and_int():
+    assert f5(math.inf) == "    Inf" and f5(-math.inf) == "   -Inf" and f5(NAN) == "    NaN" and f5(0.5) == "0.50000"
+    assert fmt_num(perl_int(2.0**70)) == "1.18059162071741e+21" and perl_int(1.5e19) == 15000000000000000000
+    assert perl_int(math.inf) == math.inf and fmt_num(perl_int(NAN)) == "NaN" and perl_int(-2.5) == -2
+    assert read_as_integer(2.0**51) == 2**51 and type(read_as_integer(2.0**53)) is float
+
+
+def test_floats_suffice():
+    assert floats_suffice([0.5, 1.0, math.inf, NAN, 1e30], 1000)
+    assert not floats_suffice([2.0**60]) and not floats_suffice([2**53]) and not floats_suffice([-1.0])
+    assert not floats_suffice([2.0**50] * 10, 1000)
