@@ -15,9 +15,13 @@ from ..base.records import dataclass  # dataclasses' records without its start-u
 from ..base.lazy import lazy_import, load_numpy, numpy_usable
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
+from ..base.perlmath import NumStr, IV_MAX, floats_suffice, perl_add, perl_div, perl_gt, perl_mul, perl_sort, perl_sub
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
 
 np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
+_EXACT = float(1 << 53)  # Perl's integer thresholds as doubles (see base.perlmath)
+_HALF = float(1 << 62)
+_IV_END = float(1 << 63)
 
 
 def table_rows(table) -> list:
@@ -56,6 +60,9 @@ class Averages:
     mean_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     low_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     high_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    # -d with -t: the instances' values as Perl prints them, where that differs from their own
+    # printing (see :func:`printed_values`); empty otherwise
+    printed: Tuple[Tuple[Number, Number, Number], ...] = ()
 
 
 # drand48, as Perl's srand()/rand() use it: srand(s) sets state (s << 16) + 0x330E.
@@ -264,18 +271,57 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
     return out  # type: ignore[return-value]
 
 
-def _perl_index(arr: Sequence[float], i: int) -> float:
+def _perl_index(arr: Sequence[Number], i: int, exact: bool = False) -> Number:
     """$array[$i]: negative indices count from the end; past either end is undef, i.e. 0."""
     n = len(arr)
     if -n <= i < n:
-        return float(arr[i])
-    return 0.0
+        return arr[i] if exact else float(arr[i])
+    return 0 if exact else 0.0
 
 
 def _running_sum(xs: Sequence[float]) -> float:
     """Left to right from the first term, as the script's loop adds (and as numpy's cumsum); not
     sum(), which compensates rounding from Python 3.12 on."""
     return reduce(add, xs)
+
+
+def _ranked(column: List[Number], exact: bool) -> Tuple[List[Number], Number]:
+    """``sort by_value`` and the running sum of the sorted values. Perl quirk: with a NaN (ROUGE-W
+    past the doubles' range) ``<=>`` is undef, read as "equal", and the order is whatever Perl's merge
+    sort makes of it (``perlmath.perl_sort``); ``exact``: sums in Perl's arithmetic."""
+    if exact:
+        ranked = perl_sort(column)
+        return ranked, reduce(perl_add, ranked, 0)
+    ranked = sorted(column)
+    total = _running_sum(ranked)
+    if total != total:  # a NaN among them (or Inf - Inf, which sorts as it is either way)
+        ranked = perl_sort(column)
+        total = _running_sum(ranked)
+    return ranked, total
+
+
+def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, exact: bool):
+    """Per column the mean of the sorted resamples and the interval's bounds, unrounded; ``exact``:
+    in Perl's arithmetic (values past the doubles' exact range)."""
+    count = len(columns[0])
+    delta = resamples * ((100 - confidence) / 2.0) / 100.0
+    upper_a = int(resamples - delta - 1)
+    lower_a = int(delta)
+    ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
+    mean, low, high = [], [], []
+    for column in columns:
+        ranked, total = _ranked(column, exact)
+        la, lb = _perl_index(ranked, lower_a, exact), _perl_index(ranked, lower_a + 1, exact)
+        ua, ub = _perl_index(ranked, upper_a, exact), _perl_index(ranked, upper_a + 1, exact)
+        if exact:
+            mean.append(perl_div(total, count))
+            low.append(perl_add(la, perl_mul(perl_sub(lb, la), ratio)))
+            high.append(perl_add(ua, perl_mul(perl_sub(ub, ua), ratio)))
+        else:
+            mean.append(total / count)
+            low.append(la + (lb - la) * ratio)
+            high.append(ua + (ub - ua) * ratio)
+    return mean, low, high
 
 
 def summarize(
@@ -288,39 +334,129 @@ def summarize(
 ) -> Averages:
     """``computeAverages`` from a block's values (rows in Perl order: a list of 3-tuples or an (n, 3)
     array) and its resample sums (three columns: R, P, F sums, or with -t the model, peer and hit counts).
+    Values past the doubles' exact range go through :func:`perl_summarize` (``sums`` unused).
 
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
+    if not values_in_floats(values):
+        return perl_summarize(table_rows(values), token_mode, resamples, confidence, alpha)
     totals: List[Number] = [0, 0, 0]
     if isinstance(values, list):
         if values:
             totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
     elif len(values):  # an (n, 3) array: cumsum adds each column left to right, as the loop does
         totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
+    printed = printed_values(values, token_mode, len(sums[0]) if sums else 0) if isinstance(values, list) else ()
     if token_mode == 2 or sums is None:
-        return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
+        return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals), printed=printed)  # type: ignore[arg-type]
     count = len(sums[0])
     n = len(values)
     if token_mode is None:
         columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
     else:
         columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
-    delta = resamples * ((100 - confidence) / 2.0) / 100.0
-    upper_a = int(resamples - delta - 1)
-    lower_a = int(delta)
-    ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
-    mean, low, high = [], [], []
-    for c in range(3):
-        ranked = sorted(columns[c])
-        mean.append(_running_sum(ranked) / count)
-        la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
-        ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)
-        low.append(la + (lb - la) * ratio)
-        high.append(ua + (ub - ua) * ratio)
+    mean, low, high = _bounds(columns, resamples, confidence, False)
     return Averages(
         tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
-        tuple(totals), tuple(mean), tuple(low), tuple(high),  # type: ignore[arg-type]
+        tuple(totals), tuple(mean), tuple(low), tuple(high), printed,  # type: ignore[arg-type]
     )
+
+
+def values_in_floats(values) -> bool:
+    """Whether a block's values (rows of three, or an (n, 3) array) average in doubles as in Perl:
+    :func:`perlmath.floats_suffice` on each column, every value drawn up to n times."""
+    n = len(values)
+    if isinstance(values, list):
+        return all(floats_suffice([row[c] for row in values], n) for c in range(3))
+    if not n:
+        return True
+    small = (values >= 0) & (values < float(1 << 52))
+    if not (small | (values >= float(1 << 63)) | np.isnan(values)).all():
+        return False
+    return float(np.where(small, values, 0.0).sum(axis=0).max()) * n < float(1 << 53)
+
+
+def perl_summarize(rows: List[Sequence[Number]], token_mode: Optional[int], resamples: Number,
+                   confidence: Number, alpha: Number) -> Averages:
+    """``computeAverages`` and ``bootstrapResampling`` in Perl's arithmetic, for values past the
+    doubles' exact range (ROUGE-W's counts under -t, its scores under tiny weights): sums of
+    integers stay exact past 2**53, NVs holding integers are added as integers (``base.perlmath``)."""
+    if token_mode is None:  # the stored values are sprintf("%7.5f") strings
+        rows = [tuple(NumStr(v) for v in row) for row in rows]
+    totals = tuple(reduce(perl_add, [row[c] for row in rows], 0) for c in range(3))
+    zeros = (0.0,) * 3
+    n = len(rows)
+    count = resample_count(resamples) if token_mode != 2 else 0
+    printed = printed_values(rows, token_mode, count)
+    if token_mode == 2:
+        return Averages(zeros, zeros, zeros, totals, printed=printed)  # type: ignore[arg-type]
+    columns: List[List[Number]] = [[], [], []]
+    for draws in _draw_rows(n, count):
+        sample = list(rows[draws[0]])  # the first draw is copied, the others added
+        for d in draws[1:]:
+            row = rows[d]
+            sample = [perl_add(sample[0], row[0]), perl_add(sample[1], row[1]), perl_add(sample[2], row[2])]
+        sample = [perl_div(x, n) for x in sample] if token_mode is None else _perl_token_ratios(sample, alpha)
+        for c in range(3):
+            columns[c].append(sample[c])
+    mean, low, high = _bounds(columns, resamples, confidence, True)
+    return Averages(
+        tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
+        totals, tuple(mean), tuple(low), tuple(high), printed,  # type: ignore[arg-type]
+    )
+
+
+_BAND = (1e15, float(1 << 53))  # integers a double prints as %.15g and Perl, once read as integers, as digits
+
+
+def printed_values(rows: List[Sequence[Number]], token_mode: Optional[int], count: int) -> tuple:
+    """-d with -t prints each instance's raw counts. Perl quirk: an NV holding an integer below
+    2**53 prints as digits once Perl has read it as an integer (SvIV_please: a sum's generic path,
+    taken where the running total is an integer and the value is not), else with %.15g; the two
+    differ from 1e15 on. Replays the sums of ``computeAverages`` (and of the bootstrap under -t 1)
+    in the script's order; returns the rows with those values as ints, or () where nothing prints
+    differently (the values that reach that band are ROUGE-W's, from the step-by-step engine)."""
+    if token_mode is None or not any(type(v) is float and _BAND[0] <= abs(v) < _BAND[1] for row in rows for v in row):
+        return ()
+    values = [list(row) for row in rows]
+    flagged = [[False] * 3 for _ in rows]  # an NV read as an integer already: IsUV past 2**63 (never again)
+
+    def add(total: Number, total_flagged: bool, i: int, c: int) -> Number:
+        v = values[i][c]
+        fast = not (total_flagged or flagged[i][c] or type(total) is int and total > IV_MAX
+                    or type(v) is int and v > IV_MAX)
+        fast = fast and (type(total) is int) == (type(v) is int)
+        if fast and type(v) is not int:  # two NVs: integers past 2**62 leave the fast path
+            a, b = float(total), v
+            fast = not (a.is_integer() and b.is_integer() and -_IV_END <= a < _IV_END and -_IV_END <= b < _IV_END
+                        and not (-_HALF <= a < _HALF and -_HALF <= b < _HALF))
+        if not fast and type(v) is float:  # SvIV_please on the value
+            if v.is_integer() and -_EXACT < v < _EXACT:
+                values[i][c] = v = int(v)
+            elif not v < _IV_END:  # at or past 2**63, or NaN: flagged IsUV
+                flagged[i][c] = True
+        return perl_add(total, v)
+
+    for c in range(3):  # computeAverages' totals, in the instances' order
+        total: Number = 0
+        for i in range(len(values)):
+            total = add(total, False, i, c)
+    if token_mode == 1 and values:
+        for draws in _draw_rows(len(values), count):  # bootstrapResampling: copy the first, add the others
+            for c in range(3):
+                total, total_flagged = values[draws[0]][c], flagged[draws[0]][c]
+                for d in draws[1:]:
+                    total, total_flagged = add(total, total_flagged, d, c), False
+    return tuple(tuple(row) for row in values)
+
+
+def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:
+    """:func:`_token_ratios` in Perl's arithmetic."""
+    model, peer, hit = sample
+    rec = perl_div(hit, model) if perl_gt(model, 0) else 0
+    prec = perl_div(hit, peer) if perl_gt(peer, 0) else 0
+    denom = perl_add(perl_mul(perl_sub(1, alpha), prec), perl_mul(alpha, rec))
+    return [rec, prec, perl_div(perl_mul(rec, prec), denom) if perl_gt(denom, 0) else 0]
 
 
 def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
@@ -353,16 +489,25 @@ def average_many(
         raise RougeError(
             f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
         )
+    # values past the doubles' exact range average in Perl's arithmetic, with their own draws
+    exact = [not values_in_floats(t) for t in tables]
+    in_floats = [t for t, e in zip(tables, exact) if not e]
     work = 0
-    for t in tables:
+    for t in in_floats:
         work += len(t) * count
-    if all(isinstance(t, list) for t in tables) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
-        sums = pure_bootstrap_sums(tables, count)
+    if all(isinstance(t, list) for t in in_floats) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
+        sums = pure_bootstrap_sums(in_floats, count)
     else:
         load_numpy()
-        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
+        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in in_floats]
         sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
-    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
+    out, next_sums = [], iter(sums)
+    for t, e in zip(tables, exact):
+        if e:
+            out.append(perl_summarize(table_rows(t), token_mode, resamples, confidence, alpha))
+        else:
+            out.append(summarize(t, next(next_sums), token_mode, resamples, confidence, alpha))
+    return out
 
 
 def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:

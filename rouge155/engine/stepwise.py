@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
-from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio
+from ..metrics.formulas import (Counts, ModelMatch, combine, row_values, w_power, w_ratio, w_totals_printed,
+                                w_weight)
 from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.sources import TextSource
 from ..base.errors import RougeError
@@ -21,7 +22,8 @@ from ..metrics.lcs import lcs_hits, wlcs_hits
 from ..metrics.ngram import clipped_hits, ngrams
 from ..metrics.skipbigram import skip_bigrams
 from ..base.options import Options
-from ..base.perl import fmt_num, perl_num, r5
+from ..base.perl import f5, fmt_num, perl_num, r5
+from ..base.perlmath import perl_add
 from ..text.modes import text_model
 from ..inputs.resources import LanguageData
 from ..text.tokens import Tokenizer
@@ -173,7 +175,7 @@ class Run:
                         if self.debug:
                             self.debug(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(tuple(float(v) for v in counts_row(counts)))
+                        rows.append(row_values(counts))
                 yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
@@ -202,7 +204,7 @@ class Run:
     def _combine(self, matches: List[ModelMatch], ratio=None) -> Counts:
         if ratio is None:
             return combine(matches, self.options.formula, self.options.alpha_num)
-        return combine(matches, self.options.formula, self.options.alpha_num, ratio)
+        return combine(matches, self.options.formula, self.options.alpha_num, ratio, perl_add)  # ROUGE-W: Perl's sums
 
     def _bag(self, peer: str, models: List[str], fmt: Optional[str], bag, models_only_stemming: bool) -> Counts:
         """A clipped multiset metric (ROUGE-N, ROUGE-S/SU): ``bag(tokens)`` gives (grams, count)."""
@@ -254,7 +256,7 @@ class Run:
 
     def _lcs(self, peer: str, models: List[str], fmt: Optional[str], weighted: bool) -> Counts:
         dbg = self.debug
-        weight = self.options.weight_num
+        weight = w_weight(self.options.weight) if weighted else None
         peer_texts = self.unit_texts(peer, fmt)
         peer_units = self.unit_tokens(peer_texts, self.stem_on)
         peer_1grams, peer_count = ngrams(self.joined_tokens(peer, fmt, self.stem_on), 1)
@@ -298,7 +300,7 @@ class Run:
             counts = self._combine(matches, lambda hit, count: w_ratio(hit, count, weight))
             if dbg:
                 w = self.options.weight
-                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))
+                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", w_totals_printed(counts), _W_SCORE_LABELS)
         else:
             counts = self._combine(matches)
             if dbg:
@@ -350,8 +352,8 @@ class Run:
 
 
 # -- -v output: Perl dumps hashes in its random order; these print them sorted by key. ---------------
-def _f5(x: float) -> str:
-    return "%7.5f" % x
+_f5 = f5  # Perl's %7.5f, Inf and NaN included
+_W_SCORE_LABELS = ("-R score: ", "-P score: ", "-F score: ")
 
 
 def _dump(grams: Counter, count: int, sep: str = "|") -> str:

@@ -8,17 +8,13 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
-from ..engine.aggregate import Averages, table_rows
-from ..base.perl import fmt_num
-from ..metrics.formulas import f_score, hit_ratio, w_ratio
+from ..engine.aggregate import Averages, perl_order, table_rows
+from ..base.perl import f5, fmt_num, perl_int
+from ..metrics.formulas import f_score, hit_ratio, w_ratio, w_weight
 
 RULE = "-" * 45
 DOTS = "." * 45
 _LEADING_DIGITS = re.compile(r"^([0-9]+)")
-
-
-def f5(x: float) -> str:
-    return "%7.5f" % x
 
 
 def _by_eval_id(a: str, b: str) -> int:
@@ -54,7 +50,8 @@ def block_text(
                 f"({confidence_label}%-conf.int. {f5(averages.low[c])} - {f5(averages.high[c])})"
             )
     else:
-        m, p, h = (int(v) for v in averages.totals)
+        # Perl quirk: int() of a count past the 64-bit integers stays a double, printed %.15g
+        m, p, h = (fmt_num(perl_int(v)) for v in averages.totals)
         lines.append(f"{system} {tag} M_count: {m} P_count: {p} H_count: {h}")
     if per_eval:
         lines.append(DOTS)
@@ -63,6 +60,10 @@ def block_text(
         ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
                          key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
         rows = table_rows(values)
+        if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
+            rows = list(rows)
+            for k, row in zip(perl_order(keys), averages.printed):
+                rows[k] = row
         for k in ordered:
             r, p, f = (_value(v, token_mode) for v in rows[k])
             lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
@@ -113,7 +114,7 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
     ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
     from dataclasses import asdict
 
-    weight = options.weight_num if options.weight is not None else None
+    weight = w_weight(options.weight) if options.weight is not None else None
     doc = {
         "rouge155_version": version,
         "confidence": options.confidence_num,
@@ -158,7 +159,7 @@ def csv_report(results, options, precise: bool, text_settings=None) -> str:
     import csv
     import io
 
-    weight = options.weight_num if options.weight is not None else None
+    weight = w_weight(options.weight) if options.weight is not None else None
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     extra = []
@@ -182,6 +183,8 @@ def csv_report(results, options, precise: bool, text_settings=None) -> str:
 
 
 def _csv_value(v) -> str:
+    if isinstance(v, float) and v - v != 0:  # ROUGE-W's Inf and NaN (Python's spelling, as in JSON)
+        return repr(v)
     if isinstance(v, float):
         return repr(v) if v != int(v) or abs(v) >= 1e15 else str(int(v))
     return str(v)
