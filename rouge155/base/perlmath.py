@@ -1,4 +1,4 @@
-"""Perl's arithmetic on its two kinds of numbers, for values that leave the range where doubles are exact.
+"""Perl's arithmetic on its integers and doubles, for values that leave the range where doubles are exact.
 
 Perl 5 keeps a number as an integer (IV, or UV up to 2**64 - 1) or as a double (NV), and its
 operators prefer integers (``PERL_PRESERVE_IVUV``): a sum, difference or product of two integers
@@ -8,11 +8,15 @@ result fits in 64 bits. Past 2**64 it turns to doubles, which overflow to Inf an
 Python raises. ROUGE-W's weighted counts reach all of these (``-w 4`` on ten-token sentences gives
 model counts near 1e16; ``-w 20``, Inf; ``-w 1e-5``, Inf and NaN scores).
 
-Here an ``int`` is an IV/UV, a ``float`` an NV, and a :class:`NumStr` an NV read from a string with
-a radix or an exponent ("0.12345", what ``sprintf('%7.5f')`` gives), which Perl never takes for an
-integer outside its fast paths. The operators follow pp_add, pp_subtract, pp_multiply, pp_divide,
-pp_pow and do_ncmp of Perl 5.36 (pp.c, pp_hot.c); :func:`perl_sort` is pp_sort's merge sort, needed
-where a comparison returns undef (NaN).
+Which path an operator takes depends on the flags an SV carries, and reading a value changes them:
+a value read as an integer keeps its integer flag, an integer used as a double keeps the double.
+So a value here is one of: ``int`` (an IV/UV), ``float`` (an NV), :class:`IntNV` (both flags),
+:class:`FloatUV` (an NV past 2**63 read as an integer: IsUV), :class:`NumStr` (an NV read from a
+string with a radix, "0.12345" as ``sprintf('%7.5f')`` gives it). The operators follow pp_add,
+pp_subtract, pp_multiply, pp_divide, pp_pow, pp_ge/pp_ne and do_ncmp of Perl 5.36 (pp.c,
+pp_hot.c), sv_2iv/sv_2nv's flags (sv.c); the ``*_read`` forms also return the operands the script
+keeps as the operation leaves them. :func:`perl_sort` is pp_sort's merge sort, needed where a
+comparison returns undef (NaN).
 
 Where every value stays below about 2**52 (and no NaN is sorted) they agree with Python's floats, so
 callers use them only past that (:func:`floats_suffice`).
@@ -24,7 +28,7 @@ import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Iterable, List, Optional, Sequence, Union
+    from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
     Number = Union[int, float]
 
@@ -45,21 +49,49 @@ class NumStr(float):
     __slots__ = ()
 
 
+class IntNV(int):
+    """An integer Perl holds as both an IV and an exact NV (IOK and NOK): an NV read as an integer,
+    or an IV used as a double. Its fast paths take it for either: added to an NV holding an integer
+    below 2**63 it adds as integers, where a plain IV adds as doubles."""
+
+    __slots__ = ()
+
+
+class FloatUV(float):
+    """An NV at or past 2**63 (or NaN) that Perl has tried to read as an integer: its IsUV flag keeps
+    it, and whatever it is added to, off the fast paths."""
+
+    __slots__ = ()
+
+
 def _iv(x: Number) -> Optional[int]:
     """``SvIV_please_nomg``: the integer Perl computes with, or None where it uses the double."""
-    if type(x) is int:
-        return x
-    if type(x) is float and -_EXACT < x < _EXACT and x.is_integer():
+    t = type(x)
+    if t is int or t is IntNV:
+        return int(x)
+    if t is float and -_EXACT < x < _EXACT and x.is_integer():
         return int(x)
     return None
 
 
 def read_as_integer(x: Number) -> Number:
-    """``x`` after Perl has read it as an integer (SvIV_please: a generic add, a division by an
-    integer, a comparison with one): an NV holding an integer below 2**53 gains the integer flag, so
-    it prints as digits ("1234567890123456", not "1.23456789012346e+15") and adds as an integer."""
-    i = _iv(x)
-    return x if i is None else i
+    """``x`` after Perl has read it as an integer (SvIV_please: a generic add, a division, a
+    comparison): an NV holding an integer below 2**53 gains the integer flag, so it prints as digits
+    ("1234567890123456", not "1.23456789012346e+15"); one at or past 2**63 gains IsUV."""
+    if type(x) is float:
+        if -_EXACT < x < _EXACT and x.is_integer():  # (-0.0 becomes 0: its sign, kept by Perl's NV, is not met here)
+            return IntNV(int(x))
+        if not x < _IV_END:
+            return FloatUV(x)
+    return x
+
+
+def read_as_double(x: Number) -> Number:
+    """``x`` after Perl has used it as a double (SvNV: the double paths of + - * / and **): an IV
+    the double holds exactly gains the NV flag too."""
+    if type(x) is int and x != UV_MAX and int(float(x)) == x:
+        return IntNV(x)
+    return x
 
 
 def _lossless(x: float) -> Optional[int]:
@@ -79,22 +111,41 @@ def _fits(r: int, left: Number, right: Number, nv_op: Callable[[float, float], f
     return nv_op(float(left), float(right))
 
 
+def _plus(x: float, y: float) -> float:
+    return x + y
+
+
+def _fast_kind(x: Number) -> int:
+    """Which of the fast paths ``x`` can take: 1 an IV (IOK), 2 an NV (NOK), 3 both, 0 none (IsUV)."""
+    t = type(x)
+    if t is int:
+        return 1 if x <= IV_MAX else 0
+    if t is IntNV:
+        return 3 if x <= IV_MAX else 0
+    if t is FloatUV or t is NumStr and not x < _IV_END:
+        return 0
+    return 2
+
+
 def _add_or_sub(a: Number, b: Number, sign: int) -> Number:
-    ta, tb = type(a), type(b)
-    if ta is int:
-        if tb is int and -_HALF <= a < _HALF and -_HALF <= b < _HALF:
-            return a + sign * b
-    elif tb is not int:  # two NVs: integers below 2**63 are added as integers, the rest as doubles
-        if not (a.is_integer() and b.is_integer() and -_IV_END <= a < _IV_END and -_IV_END <= b < _IV_END):
-            return a + b if sign > 0 else a - b
-        ia, ib = int(a), int(b)
+    """pp_add/pp_subtract: two IVs, then two NVs (integers below 2**63 added as integers), each while
+    neither can overflow; otherwise integers where both hold one below 2**53, else doubles."""
+    both = _fast_kind(a) & _fast_kind(b)
+    if both & 1:
+        if -_HALF <= a < _HALF and -_HALF <= b < _HALF:
+            return int(a) + sign * int(b)
+    elif both & 2:
+        x, y = float(a), float(b)
+        if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
+            return x + y if sign > 0 else x - y
+        ia, ib = int(x), int(y)
         if -_HALF <= ia < _HALF and -_HALF <= ib < _HALF:
             return ia + sign * ib
     ib = _iv(b)
     ia = _iv(a) if ib is not None else None
     if ia is None or ib is None:
         return float(a) + float(b) if sign > 0 else float(a) - float(b)
-    return _fits(ia + sign * ib, a, b, (lambda x, y: x + y) if sign > 0 else (lambda x, y: x - y))
+    return _fits(ia + sign * ib, a, b, _plus if sign > 0 else (lambda x, y: x - y))
 
 
 def perl_add(a: Number, b: Number) -> Number:
@@ -102,6 +153,70 @@ def perl_add(a: Number, b: Number) -> Number:
     if type(b) is float and not b.is_integer() and (type(a) is float or type(a) is int and -_EXACT < a < _EXACT):
         return a + b  # an NV not holding an integer plus a double or a small IV: doubles (the common case)
     return _add_or_sub(a, b, 1)
+
+
+def perl_add_read(total: Number, value: Number) -> Tuple[Number, Number]:
+    """``$total += $value`` where ``$value`` is kept (a stored score): the sum, and the value as Perl
+    leaves it. Off the fast paths Perl reads the value as an integer, and where it then adds doubles,
+    as a double (:func:`read_as_integer`, :func:`read_as_double`), which changes how it prints and
+    which paths it takes next."""
+    both = _fast_kind(total) & _fast_kind(value)
+    if both & 1 and -_HALF <= total < _HALF and -_HALF <= value < _HALF:
+        return int(total) + int(value), value
+    if both & 2 and not both & 1:
+        x, y = float(total), float(value)
+        if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
+            return x + y, value
+        if -_HALF <= x < _HALF and -_HALF <= y < _HALF:
+            return int(x) + int(y), value
+    value = read_as_integer(value)  # the generic path
+    ib = _iv(value)
+    ia = _iv(total) if ib is not None else None
+    if ia is not None and ib is not None and -UV_MAX <= ia + ib <= UV_MAX:
+        return _fits(ia + ib, total, value, _plus), value
+    value = read_as_double(value)
+    return float(total) + float(value), value
+
+
+def perl_add_left_read(kept: Number, value: Number) -> Tuple[Number, Number]:
+    """``$kept + $value`` where ``$kept`` is a stored value and ``$value`` a fresh one (a table cell
+    plus a weight): the sum, and ``$kept`` as Perl leaves it (read as an integer where the value is
+    one, as a double where the sum is taken in doubles)."""
+    both = _fast_kind(kept) & _fast_kind(value)
+    if both & 1 and -_HALF <= kept < _HALF and -_HALF <= value < _HALF:
+        return int(kept) + int(value), kept
+    if both & 2 and not both & 1:
+        x, y = float(kept), float(value)
+        if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
+            return x + y, kept
+        if -_HALF <= x < _HALF and -_HALF <= y < _HALF:
+            return int(x) + int(y), kept
+    ib = _iv(value)  # the generic path: the value first, then the kept one
+    if ib is not None:
+        kept = read_as_integer(kept)
+        ia = _iv(kept)
+        if ia is not None and -UV_MAX <= ia + ib <= UV_MAX:
+            return _fits(ia + ib, kept, value, _plus), kept
+    kept = read_as_double(kept)
+    return float(kept) + float(value), kept
+
+
+def perl_ge_read(a: Number, b: Number) -> Tuple[bool, Number, Number]:
+    """``$a >= $b`` between two stored values (pp_ge): the answer, and both as Perl leaves them (do_ncmp
+    reads them as integers, then where that fails as doubles)."""
+    iok = _fast_kind(a) & _fast_kind(b) & 1
+    if iok or (type(a) is not int and type(b) is not int):  # two IVs, or two NVs (IsUV or not)
+        x, y = (int(a), int(b)) if iok else (float(a), float(b))
+        return x >= y, a, b  # NaN: false
+    b = read_as_integer(b)
+    ib = _iv(b)
+    if ib is not None:
+        a = read_as_integer(a)
+        ia = _iv(a)
+        if ia is not None:
+            return ia >= ib, a, b
+    b, a = read_as_double(b), read_as_double(a)
+    return float(a) >= float(b), a, b
 
 
 def perl_sub(a: Number, b: Number) -> Number:
@@ -113,14 +228,15 @@ def perl_sub(a: Number, b: Number) -> Number:
 
 def perl_mul(a: Number, b: Number) -> Number:
     """``a * b`` (pp_multiply)."""
-    ta, tb = type(a), type(b)
-    if ta is int and tb is int:
+    both = _fast_kind(a) & _fast_kind(b)
+    if both & 1:
         if -_SMALL <= a < _SMALL and -_SMALL <= b < _SMALL:
-            return a * b
-    elif ta is not int and tb is not int:
-        ia, ib = _lossless(a), _lossless(b)
+            return int(a) * int(b)
+    elif both & 2:
+        x, y = float(a), float(b)
+        ia, ib = _lossless(x), _lossless(y)
         if ia is None or ib is None:
-            return a * b
+            return x * y
         if -_SMALL <= ia < _SMALL and -_SMALL <= ib < _SMALL:
             return ia * ib
     ib = _iv(b)
@@ -155,6 +271,32 @@ def perl_div(a: Number, b: Number) -> Number:
     return float(a) / divisor
 
 
+def perl_ne_zero_read(x: Number, zero_is_double: bool) -> Tuple[bool, Number, bool]:
+    """``$x != 0`` against a literal 0 of the script: the answer, ``$x`` as Perl leaves it, and whether
+    the literal is now also a double. Perl quirk: the literal is one SV for the whole run; once a
+    comparison has read it as a double (an NV ``$x`` that is not an integer), later NVs compare as
+    doubles without being read as integers."""
+    if _fast_kind(x) & 1 or zero_is_double and type(x) is not int:
+        return x != 0, x, zero_is_double
+    x = read_as_integer(x)
+    if _iv(x) is not None:
+        return x != 0, x, zero_is_double
+    return x != 0, read_as_double(x), True
+
+
+def perl_div_read(a: Number, b: Number) -> Tuple[Number, Number]:
+    """``$a / $b`` with both kept: the two as Perl leaves them (read as integers where they hold one,
+    then, unless the quotient is an exact integer past 2**53, as doubles)."""
+    b = read_as_integer(b)
+    ib = _iv(b)
+    if ib is not None:
+        a = read_as_integer(a)
+        ia = _iv(a)
+        if ia is not None and ib != 0 and abs(ia) >= abs(ib) and abs(ia) > _EXACT and ia % ib == 0:
+            return a, b
+    return read_as_double(a), read_as_double(b)
+
+
 def c_pow(x: float, y: float) -> float:
     """C's pow(): Inf on overflow and at a pole, NaN outside the domain (Python raises there)."""
     if x < 0 and x - x == 0 and not y.is_integer() and y - y == 0:
@@ -173,7 +315,7 @@ def perl_pow(base: Number, power: Number) -> Number:
     """``base ** power`` (pp_pow): for two integers, a power of two by repeated doubling and any
     other base exactly in 64-bit integers when bits(base) * power <= 64; otherwise C's pow()."""
     tp = type(power)
-    if tp is not int and not (tp is float and -_EXACT < power < _EXACT and power.is_integer()):
+    if tp is not int and tp is not IntNV and not (tp is float and -_EXACT < power < _EXACT and power.is_integer()):
         x = float(base)
         if x > 0:  # a power Perl holds as a double: C's pow()
             try:
@@ -221,11 +363,12 @@ def perl_ncmp(a: Number, b: Number) -> Optional[int]:
 
 def _fast_compare(a: Number, b: Number) -> Optional[int]:
     """pp_gt/pp_ge: two IVs compare as integers, two NVs as doubles, anything else by do_ncmp."""
-    ta, tb = type(a), type(b)
-    if (ta is int and tb is int) or (ta is not int and tb is not int):
-        if a != a or b != b:
+    both = _fast_kind(a) & _fast_kind(b)
+    if both:
+        x, y = (int(a), int(b)) if both & 1 else (float(a), float(b))
+        if x != x or y != y:
             return None
-        return (a > b) - (a < b)
+        return (x > y) - (x < y)
     return perl_ncmp(a, b)
 
 

@@ -15,13 +15,11 @@ from ..base.records import dataclass  # dataclasses' records without its start-u
 from ..base.lazy import lazy_import, load_numpy, numpy_usable
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
-from ..base.perlmath import NumStr, IV_MAX, floats_suffice, perl_add, perl_div, perl_gt, perl_mul, perl_sort, perl_sub
+from ..base.perlmath import (NumStr, floats_suffice, perl_add, perl_add_read, perl_div, perl_gt, perl_mul, perl_sort,
+                              perl_sub)
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
 
 np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
-_EXACT = float(1 << 53)  # Perl's integer thresholds as doubles (see base.perlmath)
-_HALF = float(1 << 62)
-_IV_END = float(1 << 63)
 
 
 def table_rows(table) -> list:
@@ -383,19 +381,15 @@ def perl_summarize(rows: List[Sequence[Number]], token_mode: Optional[int], resa
     integers stay exact past 2**53, NVs holding integers are added as integers (``base.perlmath``)."""
     if token_mode is None:  # the stored values are sprintf("%7.5f") strings
         rows = [tuple(NumStr(v) for v in row) for row in rows]
-    totals = tuple(reduce(perl_add, [row[c] for row in rows], 0) for c in range(3))
     zeros = (0.0,) * 3
     n = len(rows)
     count = resample_count(resamples) if token_mode != 2 else 0
-    printed = printed_values(rows, token_mode, count)
+    totals, samples, values = _replay_sums(rows, token_mode, count)
+    printed = tuple(map(tuple, values)) if token_mode is not None else ()  # as -d prints them
     if token_mode == 2:
         return Averages(zeros, zeros, zeros, totals, printed=printed)  # type: ignore[arg-type]
     columns: List[List[Number]] = [[], [], []]
-    for draws in _draw_rows(n, count):
-        sample = list(rows[draws[0]])  # the first draw is copied, the others added
-        for d in draws[1:]:
-            row = rows[d]
-            sample = [perl_add(sample[0], row[0]), perl_add(sample[1], row[1]), perl_add(sample[2], row[2])]
+    for sample in samples:
         sample = [perl_div(x, n) for x in sample] if token_mode is None else _perl_token_ratios(sample, alpha)
         for c in range(3):
             columns[c].append(sample[c])
@@ -406,48 +400,44 @@ def perl_summarize(rows: List[Sequence[Number]], token_mode: Optional[int], resa
     )
 
 
+def _replay_sums(rows: Sequence[Sequence[Number]], token_mode: Optional[int], count: int):
+    """The sums of ``computeAverages`` (each column from 0, in the instances' order) and, unless -t 2,
+    of ``bootstrapResampling`` (per resample its first draw copied, the others added), in Perl's
+    arithmetic. Returns (totals, the resamples' sums, the stored values as those sums leave them).
+
+    Perl quirk: a sum that leaves its fast paths reads the stored value as an integer (or a double),
+    which changes how it prints (-d with -t) and which paths later sums take (``perl_add_read``)."""
+    values = [list(row) for row in rows]
+    totals = []
+    for c in range(3):
+        total: Number = 0
+        for row in values:
+            total, row[c] = perl_add_read(total, row[c])
+        totals.append(total)
+    samples = []
+    if token_mode != 2 and values:
+        for draws in _draw_rows(len(values), count):
+            sample = list(values[draws[0]])  # copies, with the flags of the moment
+            for d in draws[1:]:
+                row = values[d]
+                for c in range(3):
+                    sample[c], row[c] = perl_add_read(sample[c], row[c])
+            samples.append(sample)
+    return tuple(totals), samples, values
+
+
 _BAND = (1e15, float(1 << 53))  # integers a double prints as %.15g and Perl, once read as integers, as digits
 
 
 def printed_values(rows: List[Sequence[Number]], token_mode: Optional[int], count: int) -> tuple:
     """-d with -t prints each instance's raw counts. Perl quirk: an NV holding an integer below
-    2**53 prints as digits once Perl has read it as an integer (SvIV_please: a sum's generic path,
-    taken where the running total is an integer and the value is not), else with %.15g; the two
-    differ from 1e15 on. Replays the sums of ``computeAverages`` (and of the bootstrap under -t 1)
-    in the script's order; returns the rows with those values as ints, or () where nothing prints
-    differently (the values that reach that band are ROUGE-W's, from the step-by-step engine)."""
+    2**53 prints as digits once Perl has read it as an integer (a sum's generic path), else with
+    %.15g; the two differ from 1e15 on. Returns the rows as the script's sums leave them
+    (:func:`_replay_sums`), or () where nothing prints differently (values in that band are
+    ROUGE-W's, from the step-by-step engine)."""
     if token_mode is None or not any(type(v) is float and _BAND[0] <= abs(v) < _BAND[1] for row in rows for v in row):
         return ()
-    values = [list(row) for row in rows]
-    flagged = [[False] * 3 for _ in rows]  # an NV read as an integer already: IsUV past 2**63 (never again)
-
-    def add(total: Number, total_flagged: bool, i: int, c: int) -> Number:
-        v = values[i][c]
-        fast = not (total_flagged or flagged[i][c] or type(total) is int and total > IV_MAX
-                    or type(v) is int and v > IV_MAX)
-        fast = fast and (type(total) is int) == (type(v) is int)
-        if fast and type(v) is not int:  # two NVs: integers past 2**62 leave the fast path
-            a, b = float(total), v
-            fast = not (a.is_integer() and b.is_integer() and -_IV_END <= a < _IV_END and -_IV_END <= b < _IV_END
-                        and not (-_HALF <= a < _HALF and -_HALF <= b < _HALF))
-        if not fast and type(v) is float:  # SvIV_please on the value
-            if v.is_integer() and -_EXACT < v < _EXACT:
-                values[i][c] = v = int(v)
-            elif not v < _IV_END:  # at or past 2**63, or NaN: flagged IsUV
-                flagged[i][c] = True
-        return perl_add(total, v)
-
-    for c in range(3):  # computeAverages' totals, in the instances' order
-        total: Number = 0
-        for i in range(len(values)):
-            total = add(total, False, i, c)
-    if token_mode == 1 and values:
-        for draws in _draw_rows(len(values), count):  # bootstrapResampling: copy the first, add the others
-            for c in range(3):
-                total, total_flagged = values[draws[0]][c], flagged[draws[0]][c]
-                for d in draws[1:]:
-                    total, total_flagged = add(total, total_flagged, d, c), False
-    return tuple(tuple(row) for row in values)
+    return tuple(map(tuple, _replay_sums(rows, token_mode, count)[2]))
 
 
 def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
-from ..metrics.formulas import (Counts, ModelMatch, combine, row_values, w_power, w_ratio, w_totals_printed,
+from ..metrics.formulas import (Counts, ModelMatch, combine, counts_row, w_power, w_ratio, w_totals_printed,
                                 w_weight)
 from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.sources import TextSource
@@ -112,6 +112,7 @@ class Run:
         # processed under -M, -m is off for the rest of the run (peers included).
         self.stem_on = options.stem
         self._known_missing: set = set()
+        self._w_zeros = [False, False]  # Perl quirk: computeWLCSScore's "!= 0" literals, once read as doubles
         self._units: Dict[Tuple[str, Optional[str]], List[bytes]] = {}
         self._word_limit = options.word_limit_num
         self._byte_limit = options.byte_limit_num
@@ -175,7 +176,7 @@ class Run:
                         if self.debug:
                             self.debug(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(row_values(counts))
+                        rows.append(counts_row(counts))  # Perl's numbers: ROUGE-W's integers stay exact
                 yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
@@ -201,10 +202,8 @@ class Run:
             return self._skip(peer, models, fmt, spec.skip_unigrams)
         return self._be(peer, models, fmt)
 
-    def _combine(self, matches: List[ModelMatch], ratio=None) -> Counts:
-        if ratio is None:
-            return combine(matches, self.options.formula, self.options.alpha_num)
-        return combine(matches, self.options.formula, self.options.alpha_num, ratio, perl_add)  # ROUGE-W: Perl's sums
+    def _combine(self, matches: List[ModelMatch], ratio=None) -> Counts:  # ROUGE-W (ratio): Perl's sums
+        return combine(matches, self.options.formula, self.options.alpha_num, *((ratio, perl_add) if ratio else ()))
 
     def _bag(self, peer: str, models: List[str], fmt: Optional[str], bag, models_only_stemming: bool) -> Counts:
         """A clipped multiset metric (ROUGE-N, ROUGE-S/SU): ``bag(tokens)`` gives (grams, count)."""
@@ -300,7 +299,7 @@ class Run:
             counts = self._combine(matches, lambda hit, count: w_ratio(hit, count, weight))
             if dbg:
                 w = self.options.weight
-                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", w_totals_printed(counts), _W_SCORE_LABELS)
+                _debug_totals(dbg, f"ROUGE-W-{w}", f"ROUGE-W-{w}", w_totals_printed(counts, self._w_zeros), _W_SCORE_LABELS)
         else:
             counts = self._combine(matches)
             if dbg:

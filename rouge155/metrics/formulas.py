@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from ..base.perl import Number, perl_num, r5, r5_many
-from ..base.perlmath import numify, perl_div, perl_gt, perl_pow, read_as_integer
+from ..base.perlmath import numify, perl_div, perl_div_read, perl_gt, perl_ne_zero_read, perl_pow
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 
 # One instance's counts row, as ``compute*Score`` returns it (both engines' tables have these columns).
@@ -109,8 +109,8 @@ def f_measure_many(recall: np.ndarray, precision: np.ndarray, alpha: Number) -> 
     """:func:`f_measure` element by element (the same doubles)."""
     import numpy as np
 
-    denom = float(1 - alpha) * precision + float(alpha) * recall
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # ROUGE-W's Inf and NaN scores
+        denom = float(1 - alpha) * precision + float(alpha) * recall
         return np.where(denom > 0, r5_many((precision * recall) / np.where(denom > 0, denom, 1)), 0.0)
 
 
@@ -119,7 +119,7 @@ def f_measure_many(recall: np.ndarray, precision: np.ndarray, alpha: Number) -> 
 # Python's floats give Perl's numbers; past it they may be exact integers past 2**53 in Perl, or
 # doubles that Perl adds as integers (``base.perlmath``).
 W_FLOAT_LIMIT = float(1 << 40)
-_PRINTED_AS_INTEGERS = 1e15  # Perl prints an integer's digits, a double's %.15g: the same below this
+PRINTED_AS_INTEGERS = 1e15  # Perl prints an integer's digits, a double's %.15g: the same below this
 
 
 def w_weight(text: str) -> Number:
@@ -179,25 +179,23 @@ def w_counts_many(lengths: np.ndarray, weight: Number) -> Optional[np.ndarray]:
     if values and max(values) >= 2.0**52:  # sums of weights that Perl may have added exactly
         return None
     out = [perl_pow(v, weight) for v in values]
-    bound = _PRINTED_AS_INTEGERS / max(1, len(out))
+    bound = PRINTED_AS_INTEGERS / max(1, len(out))
     for v in out:
         if not (v < bound or (type(v) is float and (v >= 2.0**63 or v != v))):
             return None
     return np.array(out, dtype=np.float64)
 
 
-def w_totals_printed(c: Counts) -> Counts:
+def w_totals_printed(c: Counts, zeros: List[bool]) -> Counts:
     """ROUGE-W's totals as ``computeWLCSScore`` prints them under -v, after its ``!= 0`` tests and
     divisions. Perl quirk: those read the counts (and, divided by an integer count, the hits) as
-    integers, so an NV holding an integer below 2**53 prints as digits, not %.15g."""
-    model_count, peer_count, hit = read_as_integer(c.model_count), read_as_integer(c.peer_count), c.hit
-    if any(type(n) is int and n != 0 for n in (model_count, peer_count)):
-        hit = read_as_integer(hit)
+    integers or doubles, so an NV holding an integer below 2**53 prints as digits, not %.15g; the
+    two literal zeros keep, for the run, whether they have been read as doubles (``zeros``, updated)."""
+    hit = c.hit
+    nonzero, model_count, zeros[0] = perl_ne_zero_read(c.model_count, zeros[0])
+    if nonzero:
+        hit, model_count = perl_div_read(hit, model_count)
+    nonzero, peer_count, zeros[1] = perl_ne_zero_read(c.peer_count, zeros[1])
+    if nonzero:
+        hit, peer_count = perl_div_read(hit, peer_count)
     return Counts(model_count, hit, c.recall, peer_count, c.precision, c.f)
-
-
-def row_values(c: Counts) -> Tuple[Number, ...]:
-    """A :class:`Counts` as the step-by-step tables keep it: doubles, except integers that Perl
-    holds exactly past what a double prints or holds (ROUGE-W's counts)."""
-    big = _PRINTED_AS_INTEGERS
-    return tuple([v if type(v) is int and not -big < v < big else float(v) for v in counts_row(c)])

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     Trace = Optional[Callable[[List[str]], None]]
 
 from ..base.lazy import lazy_import
-from ..base.perlmath import perl_add, perl_ge, perl_sub, read_as_integer
+from ..base.perlmath import perl_add, perl_add_left_read, perl_div_read, perl_ge_read, perl_sub
 from . import bags
 from .formulas import w_table, w_table_in_floats
 
@@ -96,15 +96,15 @@ def _wlcs_mark_exact(model: Sequence[str], peer: Sequence[str], mask: List[int],
         for j in range(1, n + 1):
             if tok == peer[j - 1]:
                 k = prev_run[j - 1]
-                cur[j] = perl_sub(perl_add(prev[j - 1], weights[k + 1]), weights[k])
+                total, prev[j - 1] = perl_add_left_read(prev[j - 1], weights[k + 1])
+                cur[j] = perl_sub(total, weights[k])
                 run[j] = k + 1
                 row[j] = _DIAG
             else:
+                # Perl quirk: the comparison reads the cells as integers or doubles, which their
+                # copies keep and later sums follow
+                higher, prev[j], cur[j - 1] = perl_ge_read(prev[j], cur[j - 1])
                 up, left = prev[j], cur[j - 1]
-                if type(up) is type(left) and up == up and left == left:  # two IVs or two NVs
-                    higher = up >= left
-                else:
-                    higher = perl_ge(up, left)
                 if higher:
                     cur[j] = up
                     row[j] = _UP
@@ -220,10 +220,8 @@ def wlcs_hits(
     if in_floats and hit < 1e15 and base < 1e15:  # sums of weights below 2**40, below 1e15: exact, printed alike
         return hit, base
     hit, base = reduce(perl_add, [weights[r] for r in runs], 0), reduce(perl_add, [weights[n] for n in lengths], 0)
-    if base:  # Perl quirk: wlcs's $$hit/$$base reads both as integers where they hold one (then print as such)
-        base = read_as_integer(base)
-        if type(base) is int:
-            hit = read_as_integer(hit)
+    if base:  # Perl quirk: wlcs's $$hit/$$base reads both as integers, or doubles: they print and add so
+        hit, base = perl_div_read(hit, base)
     return hit, base
 
 

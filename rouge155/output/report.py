@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
 from ..engine.aggregate import Averages, perl_order, table_rows
 from ..base.perl import f5, fmt_num, perl_int
-from ..metrics.formulas import f_score, hit_ratio, w_ratio, w_weight
+from ..metrics.formulas import PRINTED_AS_INTEGERS, f_score, hit_ratio, w_ratio, w_weight
 
 RULE = "-" * 45
 DOTS = "." * 45
@@ -93,18 +93,24 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
             "recall": rec,
             "precision": prec,
             "f_score": f,
-            "model_count": model_count,
-            "peer_count": peer_count,
-            "hit": hit,
+            "model_count": _count(model_count),
+            "peer_count": _count(peer_count),
+            "hit": _count(hit),
         })
     return out
+
+
+def _count(v):
+    """A count as a JSON/CSV number: a double, as both engines' tables hold it, except an integer
+    Perl keeps exactly past what a double prints (ROUGE-W's counts, step by step)."""
+    return v if type(v) is int and not -PRINTED_AS_INTEGERS < v < PRINTED_AS_INTEGERS else float(v)
 
 
 def _average(result, precise: bool):
     a = result.averages
     if result.token_mode == 2:
         m, p, h = a.totals
-        return {"model_count": m, "peer_count": p, "hit": h}
+        return {"model_count": _count(m), "peer_count": _count(p), "hit": _count(h)}
     mean, low, high = (a.mean_raw, a.low_raw, a.high_raw) if precise else (a.mean, a.low, a.high)
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 

@@ -51,3 +51,22 @@ def test_floats_suffice():
     assert floats_suffice([0.5, 1.0, math.inf, NAN, 1e30], 1000)
     assert not floats_suffice([2.0**60]) and not floats_suffice([2**53]) and not floats_suffice([-1.0])
     assert not floats_suffice([2.0**50] * 10, 1000)
+
+
+def test_values_read_as_integers_and_doubles():
+    """An IV used as a double (IOK and NOK) adds to a double holding an integer below 2**63 as an
+    integer; a plain IV adds as a double (measured: the -t 2 hit 1152921504606846978 of -w 20)."""
+    from rouge155.base.perlmath import FloatUV, IntNV, perl_add_read, perl_div_read, perl_ne_zero_read
+
+    big = 2.0**60
+    assert perl_add(big, IntNV(2)) == 2**60 + 2 and perl_add(big, 2) == big
+    hit, base = perl_div_read(2, 3.0)  # wlcs's $$hit/$$base: both read as integers, then as doubles
+    assert type(hit) is IntNV and type(base) is IntNV
+    total, value = perl_add_read(0, 2.0**51)  # a sum's generic path reads the stored value as an integer
+    assert total == 2**51 and type(value) is IntNV
+    total, value = perl_add_read(1.5, 2.0**51)  # two NVs: the fast path, the value untouched
+    assert type(value) is float
+    assert type(perl_add_read(0, 1e30)[1]) is FloatUV
+    nonzero, count, zero_is_double = perl_ne_zero_read(2.0**51, False)
+    assert nonzero and type(count) is IntNV and not zero_is_double
+    assert perl_ne_zero_read(1.5, False)[2] and type(perl_ne_zero_read(2.0**51, True)[1]) is float
