@@ -304,28 +304,21 @@ EXTREME_WEIGHTS = ("3", "4", "5", "8", "11", "13", "16", "17", "20", "25", "50",
                    "1.2", "2")
 
 
+# Each flag of extreme_flags: the share of cases that have it, and its values (None: a switch).
+_EXTREME_FLAGS = (
+    (0.6, "-x", None), (0.3, "-n", ("1",)), (0.85, "-t", ("0", "1", "2", "2")), (1.0, "-f", ("A", "B")),
+    (0.6, "-p", ("0", "1", "0.5", "0.0001", "0.9999", "1e-300")), (1.0, "-r", ("1", "10", "100", "1000")),
+    (0.3, "-c", ("0", "50", "95", "100")), (0.5, "-d", None), (0.2, "-m", None), (0.1, "-l", ("10", "60", "200")),
+)
+
+
 def extreme_flags(r: random.Random, es: EvalSet) -> List[str]:
     """Flags at their extremes around ROUGE-W: a weight from :data:`EXTREME_WEIGHTS`, -t 0/1/2, -f A/B,
     -p at 0, 1 and next to them, -d (raw counts printed), few or many resamples."""
     args = ["-w", r.choice(EXTREME_WEIGHTS)]
-    if r.random() < 0.6:
-        args.append("-x")
-    if r.random() < 0.3:
-        args += ["-n", "1"]
-    if r.random() < 0.85:
-        args += ["-t", r.choice(["0", "1", "2", "2"])]
-    args += ["-f", r.choice(["A", "B"])]
-    if r.random() < 0.6:
-        args += ["-p", r.choice(["0", "1", "0.5", "0.0001", "0.9999", "1e-300"])]
-    args += ["-r", r.choice(["1", "10", "100", "1000"])]
-    if r.random() < 0.3:
-        args += ["-c", r.choice(["0", "50", "95", "100"])]
-    if r.random() < 0.5:
-        args.append("-d")
-    if r.random() < 0.2:
-        args.append("-m")
-    if r.random() < 0.1:
-        args += ["-l", r.choice(["10", "60", "200"])]
+    for share, flag, values in _EXTREME_FLAGS:
+        if r.random() < share:
+            args += [flag] if values is None else [flag, r.choice(values)]
     return _with_inputs(r, es, args)
 
 

@@ -127,9 +127,9 @@ def _fast_kind(x: Number) -> int:
     return 2
 
 
-def _add_or_sub(a: Number, b: Number, sign: int) -> Number:
-    """pp_add/pp_subtract: two IVs, then two NVs (integers below 2**63 added as integers), each while
-    neither can overflow; otherwise integers where both hold one below 2**53, else doubles."""
+def _fast_sum(a: Number, b: Number, sign: int) -> Optional[Number]:
+    """pp_add/pp_subtract's fast paths: two IVs, or two NVs (integers below 2**63 added as
+    integers), each while neither can overflow; None where Perl goes on to its generic path."""
     both = _fast_kind(a) & _fast_kind(b)
     if both & 1:
         if -_HALF <= a < _HALF and -_HALF <= b < _HALF:
@@ -138,9 +138,17 @@ def _add_or_sub(a: Number, b: Number, sign: int) -> Number:
         x, y = float(a), float(b)
         if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
             return x + y if sign > 0 else x - y
-        ia, ib = int(x), int(y)
-        if -_HALF <= ia < _HALF and -_HALF <= ib < _HALF:
-            return ia + sign * ib
+        if -_HALF <= x < _HALF and -_HALF <= y < _HALF:
+            return int(x) + sign * int(y)
+    return None
+
+
+def _add_or_sub(a: Number, b: Number, sign: int) -> Number:
+    """pp_add/pp_subtract: the fast paths, else integers where both hold one below 2**53 (UV
+    arithmetic while it fits), else doubles."""
+    fast = _fast_sum(a, b, sign)
+    if fast is not None:
+        return fast
     ib = _iv(b)
     ia = _iv(a) if ib is not None else None
     if ia is None or ib is None:
@@ -160,16 +168,10 @@ def perl_add_read(total: Number, value: Number) -> Tuple[Number, Number]:
     leaves it. Off the fast paths Perl reads the value as an integer, and where it then adds doubles,
     as a double (:func:`read_as_integer`, :func:`read_as_double`), which changes how it prints and
     which paths it takes next."""
-    both = _fast_kind(total) & _fast_kind(value)
-    if both & 1 and -_HALF <= total < _HALF and -_HALF <= value < _HALF:
-        return int(total) + int(value), value
-    if both & 2 and not both & 1:
-        x, y = float(total), float(value)
-        if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
-            return x + y, value
-        if -_HALF <= x < _HALF and -_HALF <= y < _HALF:
-            return int(x) + int(y), value
-    value = read_as_integer(value)  # the generic path
+    fast = _fast_sum(total, value, 1)
+    if fast is not None:
+        return fast, value
+    value = read_as_integer(value)  # the generic path: the right operand first
     ib = _iv(value)
     ia = _iv(total) if ib is not None else None
     if ia is not None and ib is not None and -UV_MAX <= ia + ib <= UV_MAX:
@@ -182,15 +184,9 @@ def perl_add_left_read(kept: Number, value: Number) -> Tuple[Number, Number]:
     """``$kept + $value`` where ``$kept`` is a stored value and ``$value`` a fresh one (a table cell
     plus a weight): the sum, and ``$kept`` as Perl leaves it (read as an integer where the value is
     one, as a double where the sum is taken in doubles)."""
-    both = _fast_kind(kept) & _fast_kind(value)
-    if both & 1 and -_HALF <= kept < _HALF and -_HALF <= value < _HALF:
-        return int(kept) + int(value), kept
-    if both & 2 and not both & 1:
-        x, y = float(kept), float(value)
-        if not (x.is_integer() and y.is_integer() and -_IV_END <= x < _IV_END and -_IV_END <= y < _IV_END):
-            return x + y, kept
-        if -_HALF <= x < _HALF and -_HALF <= y < _HALF:
-            return int(x) + int(y), kept
+    fast = _fast_sum(kept, value, 1)
+    if fast is not None:
+        return fast, kept
     ib = _iv(value)  # the generic path: the value first, then the kept one
     if ib is not None:
         kept = read_as_integer(kept)
