@@ -338,6 +338,12 @@ def summarize(
     """
     if not values_in_floats(values):
         return perl_summarize(table_rows(values), token_mode, resamples, confidence, alpha)
+    return _summarize_in_floats(values, sums, token_mode, resamples, confidence, alpha)
+
+
+def _summarize_in_floats(values, sums: Optional[list], token_mode: Optional[int], resamples: Number,
+                         confidence: Number, alpha: Number) -> Averages:
+    """:func:`summarize` where doubles give Perl's numbers."""
     totals: List[Number] = [0, 0, 0]
     if isinstance(values, list):
         if values:
@@ -365,8 +371,18 @@ def values_in_floats(values) -> bool:
     :func:`perlmath.floats_suffice` on each column, every value drawn up to n times."""
     n = len(values)
     if isinstance(values, list):
-        return all(floats_suffice([row[c] for row in values], n) for c in range(3))
+        for c in range(3):
+            column = [row[c] for row in values]
+            total = sum(column) if column else 0
+            # the usual scores and counts, checked in C loops; else value by value (NaN, past 2**52)
+            if not (total == total and min(column, default=0) >= 0 and max(column, default=0) < float(1 << 52)
+                    and total * n < float(1 << 53)) and not floats_suffice(column, n):
+                return False
+        return True
     if not n:
+        return True
+    low, high = float(values.min()), float(values.max())
+    if low >= 0 and high * n * n < float(1 << 53):  # the usual scores and counts (a NaN fails both)
         return True
     small = (values >= 0) & (values < float(1 << 52))
     if not (small | (values >= float(1 << 63)) | np.isnan(values)).all():
@@ -496,7 +512,7 @@ def average_many(
         if e:
             out.append(perl_summarize(table_rows(t), token_mode, resamples, confidence, alpha))
         else:
-            out.append(summarize(t, next(next_sums), token_mode, resamples, confidence, alpha))
+            out.append(_summarize_in_floats(t, next(next_sums), token_mode, resamples, confidence, alpha))
     return out
 
 

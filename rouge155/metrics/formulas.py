@@ -125,7 +125,13 @@ PRINTED_AS_INTEGERS = 1e15  # Perl prints an integer's digits, a double's %.15g:
 def w_weight(text: str) -> Number:
     """The -w value as the script's ``$weightFactor`` holds it after its ``> 0`` test: an integer
     where Perl reads the text as one ("5", "1e2"; then ``**`` computes exactly), else a double."""
-    return numify(text, perl_num(text))
+    weight = _WEIGHTS.get(text)
+    if weight is None:
+        weight = _WEIGHTS[text] = numify(text, perl_num(text))
+    return weight
+
+
+_WEIGHTS: dict = {}  # -w text -> its number (a handful per process)
 
 
 def w_power(length: Number, weight: Number) -> Number:
@@ -143,6 +149,12 @@ def w_ratio(weighted_hit: Number, weighted_length: Number, weight: Number) -> Nu
     inverse = _INVERSES.get(weight)
     if inverse is None:
         inverse = _INVERSES[weight] = perl_div(1, weight)  # the same double for 5 and "5.0"
+    if (type(weighted_hit) is float and type(weighted_length) is float and weighted_hit > 0 < weighted_length
+            and not inverse.is_integer()):
+        try:  # two doubles, a positive ratio: C's / and pow() (perl_div and perl_pow's double paths)
+            return (weighted_hit / weighted_length) ** inverse
+        except OverflowError:
+            pass
     return perl_pow(perl_div(weighted_hit, weighted_length), inverse)
 
 
