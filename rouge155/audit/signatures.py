@@ -1,0 +1,53 @@
+"""The signature (docs/signature.md) of results scored under a :class:`~rouge155.audit.setups.Setup`:
+``sem:NAME`` and the implementation's own settings (``sem.NAME`` keys), the references, the
+multi-reference policy and the sentences; nltk's version where nltk's code decides tokens or stems.
+
+The signature module arrived in rouge155 with its own change; where it is absent, no signature is made
+(None) and the results are the same.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Sequence
+
+from ..base.options import Options
+from .setups import Setup
+
+
+def _nltk_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("nltk")
+    except PackageNotFoundError:
+        return "none"
+
+
+def semantics_settings(setup: Setup) -> Dict[str, object]:
+    """The settings that change a number, by the implementation's own names."""
+    settings = setup.settings()
+    if setup.semantics == "py-rouge" or setup.stem:  # nltk's Porter stemmer or Treebank rules
+        settings["nltk"] = _nltk_version()
+    return settings
+
+
+def perl_options(setup: Setup) -> Options:
+    """The Perl flags a Perl setup stands for."""
+    ngram = sum(1 for m in setup.metrics if m[6:].isdigit())
+    return Options(ngram=str(ngram) if ngram else None, no_lcs="ROUGE-L" not in setup.metrics, stem=setup.stem,
+                   score_formula="B" if setup.letter == "B" else None)
+
+
+def signature(setup: Setup, reference_counts: Sequence[int], sentences: str = "none",
+              options: Optional[Options] = None) -> Optional[str]:
+    """The line, or None without the signature module. ``reference_counts``: per pair;
+    ``sentences``: how the input's sentences were made (the signature's ``split`` value);
+    ``options``: the Perl flags, for ``perl`` (default: the ones ``setup`` stands for)."""
+    try:
+        from ..output import signature as signatures
+    except ImportError:  # a rouge155 without signatures
+        return None
+    refs = signatures.reference_counts(list(reference_counts))
+    if setup.semantics == "perl":
+        return str(signatures.signature_of(options or perl_options(setup), references=refs, sentences=sentences))
+    return str(signatures.signature_of(semantics=setup.semantics, semantics_settings=semantics_settings(setup),
+                                       references=refs, multi_reference=setup.policy, sentences=sentences))
