@@ -84,15 +84,19 @@ def _checked(option: LongOption, value: str):
     return value
 
 
+def _plain_text(values: Dict[str, object]) -> bool:
+    """Whether the input is plain text (else a config)."""
+    return any(values[d] not in (None, (), False) for d in ("jsonl", "summaries", "references", "system_dir",
+                                                            "model_dir"))
+
+
 def _pairs(parsed, values: Dict[str, object]):
     """The audited pairs, from the plain-text options or a config (CONFIG [SYSTEM-ID])."""
     from ..audit.inputs import config_pairs
     from ..audit.run import Pairs
 
     given = SimpleNamespace(**values)
-    plain = any(values[d] not in (None, (), False) for d in ("jsonl", "summaries", "references", "system_dir",
-                                                               "model_dir"))
-    if plain:
+    if _plain_text(values):
         if parsed.positional:
             raise UsageError(f"give plain-text input or a config, not both ({parsed.positional[0]})")
         from .plain_text import plain_text_input
@@ -125,13 +129,14 @@ def _only_system(config) -> str:
     return config.peer_ids[0]
 
 
-def _report(result, output_format: str) -> str:
+def _report(result, values: Dict[str, object]) -> str:
     from .. import __version__
 
+    output_format = values["output_format"]
     if output_format == "json":
         from ..audit.report import to_json
 
-        return to_json(result, __version__, _signatures(result))
+        return to_json(result, __version__, _signatures(result, values))
     if output_format == "html":
         from ..audit.html import to_html
 
@@ -141,16 +146,15 @@ def _report(result, output_format: str) -> str:
     return to_text(result)
 
 
-def _signatures(result) -> Dict[str, str]:
-    """Each implementation's signature (docs/signature.md), where rouge155 has the signature module."""
-    from ..audit.signatures import signature
+def _signatures(result, values) -> Dict[str, str]:
+    """Each implementation's signature (docs/signature.md)."""
+    from ..audit.signatures import setup_signature
+    from ..output.signature import sentence_splitting
+    from .plain_text import sentence_rule
 
-    out = {}
-    for name, setup in result.setups.items():
-        line = signature(setup, [len(r) for r in result.pairs.references])
-        if line is not None:
-            out[name] = line
-    return out
+    sentences = sentence_splitting(*sentence_rule(SimpleNamespace(plain_text=_plain_text(values), **values)))
+    counts = [len(r) for r in result.pairs.references]
+    return {name: str(setup_signature(setup, counts, sentences)) for name, setup in result.setups.items()}
 
 
 def run(argv: Sequence[str], out, err) -> int:
@@ -177,7 +181,7 @@ def run(argv: Sequence[str], out, err) -> int:
         pairs = _pairs(parsed, values)
         result = audit(pairs, options, flags, semantics=list(values["semantics"]) or None, seed=values["seed"],
                        top=values["top"])
-        _write(_report(result, values["output_format"]), values["output"], out)
+        _write(_report(result, values), values["output"], out)
         return 0
     except UsageError as exc:
         err.write(f"{PROG}: {exc} (see {PROG} --help)\n")
