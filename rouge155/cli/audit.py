@@ -66,7 +66,8 @@ def long_values(words: Sequence[str]) -> Dict[str, object]:
             if not words:
                 raise UsageError(f"{name} needs a value")
             value = words.pop(0)
-        values[option.dest] = _checked(option, value)
+        value = _checked(option, value)
+        values[option.dest] = values[option.dest] + (value,) if option.repeatable else value
     return values
 
 
