@@ -9,6 +9,7 @@ are kept per recipe part, so re-scoring with one part swapped costs only what th
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -24,8 +25,8 @@ from .setups import CorpusScore, perl_corpus, rouge_score_corpus
 class _Units:
     """Per distinct text, its sentences' token ids (rows of ``seqs``), first row and row count."""
 
-    def __init__(self, rows: List[List[int]], counts: List[int]):
-        self.seqs = pairwise.sequences(rows)
+    def __init__(self, seqs: pairwise.Sequences, counts: List[int]):
+        self.seqs = seqs
         self.count = np.array(counts, dtype=np.int64)
         self.first = np.cumsum(self.count) - self.count
         owner = np.repeat(np.arange(len(counts), dtype=np.int64), self.count)
@@ -56,32 +57,50 @@ class Rescorer:
         self._whole: Dict[Tuple[str, str], Tuple[pairwise.Sequences, dict]] = {}
         self._units: Dict[Tuple[str, str, str], _Units] = {}
         self._pairs: Dict[Tuple[object, ...], PairArrays] = {}
+        self._raw_tokens: Dict[Tuple[str, Optional[str]], tuple] = {}
+        self._corpus: Dict[Tuple[str, str, bytes], CorpusScore] = {}
 
     # -- tokens ---------------------------------------------------------------------------------
-    def _finish(self, tok: rules.Tokenizer, stem) -> object:
+    def _raw(self, tokenizer: str, splitter: Optional[str]):
+        """The tokenizer's tokens (no stemming) of every distinct text (``splitter`` None) or of every
+        sentence, as ids, with their vocabulary and each text's sentence count; made once."""
+        key = (tokenizer, splitter)
+        if key not in self._raw_tokens:
+            tok, vocab = rules.tokenizer(tokenizer), Vocabulary()
+            if splitter is None:
+                rows, counts = [tok.whole(t) for t in self.al.texts], None
+            else:
+                groups = [tok.sentences(t, splitter) for t in self.al.texts]
+                rows, counts = [s for g in groups for s in g], [len(g) for g in groups]
+            self._raw_tokens[key] = (pairwise.sequences(id_rows(rows, vocab)), vocab, counts)
+        return self._raw_tokens[key]
+
+    def _stemmed(self, tokenizer: str, stemmer: str, splitter: Optional[str]):
+        """:meth:`_raw` with the stemmer applied to tokens longer than 3 characters (each distinct
+        token stemmed once) and the stems the tokenizer would drop left out."""
+        seqs, vocab, counts = self._raw(tokenizer, splitter)
+        stem = rules.stemmer(stemmer)
         if stem is None:
-            return lambda tokens: tokens
-        keep = tok.keep_stem
-        return lambda tokens: [s for s in (stem(t) if len(t) > 3 else t for t in tokens) if keep(s)]
+            return seqs, counts
+        keep, stems = rules.tokenizer(tokenizer).keep_stem, Vocabulary()
+        table = [stems[s] if keep(s) else -1 for s in (stem(t) if len(t) > 3 else t for t in vocab.tokens())]
+        ids = np.array(table + [0], dtype=np.int64)[seqs.ids]
+        kept = ids >= 0
+        return pairwise.from_flat(ids[kept], np.bincount(seqs.owners()[kept], minlength=seqs.rows)), counts
 
     def whole(self, tokenizer: str, stemmer: str) -> Tuple[pairwise.Sequences, dict]:
         """Every distinct text's tokens (and a cache for its n-gram bags)."""
         key = (tokenizer, stemmer)
         if key not in self._whole:
-            tok = rules.tokenizer(tokenizer)
-            finish = self._finish(tok, rules.stemmer(stemmer))
-            rows = id_rows([finish(tok.whole(t)) for t in self.al.texts], Vocabulary())
-            self._whole[key] = (pairwise.sequences(rows), {})
+            self._whole[key] = (self._stemmed(tokenizer, stemmer, None)[0], {})
         return self._whole[key]
 
     def units(self, tokenizer: str, stemmer: str, splitter: str) -> _Units:
         """Every distinct text's sentences' tokens."""
         key = (tokenizer, stemmer, splitter)
         if key not in self._units:
-            tok = rules.tokenizer(tokenizer)
-            finish = self._finish(tok, rules.stemmer(stemmer))
-            groups = [[finish(s) for s in tok.sentences(t, splitter)] for t in self.al.texts]
-            self._units[key] = _Units(id_rows([s for g in groups for s in g], Vocabulary()), [len(g) for g in groups])
+            seqs, counts = self._stemmed(tokenizer, stemmer, splitter)
+            self._units[key] = _Units(seqs, counts)
         return self._units[key]
 
     # -- counts ---------------------------------------------------------------------------------
@@ -136,8 +155,16 @@ class Rescorer:
         return pick(per_alignment, first_best(key, al.pair, al.n_pairs))
 
     def corpus(self, recipe: rules.Recipe, metric: str, values: PairArrays) -> CorpusScore:
-        """The corpus score by the recipe's aggregation (``metric``: rouge-score's bootstrap place)."""
-        aggregation = recipe.aggregation
+        """The corpus score by the recipe's aggregation (``metric``: rouge-score's bootstrap place);
+        remembered per aggregation and values (swapping a rule often leaves every pair's values as they were)."""
+        content = hashlib.blake2b(b"".join(np.ascontiguousarray(getattr(values, f), dtype=np.float64).tobytes()
+                                           for f in ("precision", "recall", "fmeasure"))).digest()
+        key = (recipe.aggregation, metric, content)
+        if key not in self._corpus:
+            self._corpus[key] = self._aggregate(recipe.aggregation, metric, values)
+        return self._corpus[key]
+
+    def _aggregate(self, aggregation: str, metric: str, values: PairArrays) -> CorpusScore:
         if aggregation == "perl-bootstrap":
             return perl_corpus(values, self.keys)
         if aggregation == "bootstrap-median":
