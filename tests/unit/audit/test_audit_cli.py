@@ -147,3 +147,16 @@ def test_empty_input(tmp_path):
 def test_help():
     status, out, _ = audit("--help")
     assert status == 0 and "--semantics NAME" in out and "-m, -n N, -f A|B, -x" in out
+
+
+def test_each_implementation_carries_its_signature(small_jsonl):
+    from rouge155.output.signature import parse
+
+    status, out, _ = audit("-n", "1", "-m", "--jsonl", str(small_jsonl), "--format", "json")
+    assert status == 0
+    implementations = json.loads(out)["audit"]["implementations"]
+    for name, record in implementations.items():
+        fields = parse(record["signature"]).fields
+        assert fields["sem"] == name and fields["refs"] == "1"
+    assert parse(implementations["perl"]["signature"]).fields["stem"] == "m"
+    assert parse(implementations["pltrdy"]["signature"]).get("sem.use_stemmer") is None  # it has no stemmer

@@ -265,3 +265,25 @@ def test_the_command_line_end_to_end(jsonl):
     assert ok.returncode == 0 and ok.stdout.startswith("semantics,system,metric,scope,id")
     bad = subprocess.run(base + ["--semantics", "bleu"], capture_output=True, text=True)
     assert bad.returncode == 2 and "bleu" in bad.stderr
+
+
+def test_the_signature_names_the_implementation_and_its_settings(jsonl):
+    from rouge155.output.signature import parse
+
+    args = ["-n", "1", "-x", "-m", "--jsonl", str(jsonl), "--semantics", "rouge-score", "--format", "json"]
+    status, out, err = rouge155(*args)
+    assert status == 0, err
+    line = json.loads(out)["signature"]
+    fields = parse(line).fields
+    assert fields["sem"] == "rouge-score" and fields["sem.use_stemmer"] == "yes" and fields["sem.seed"] == "0"
+    assert fields["refs"] == "1" and fields["mref"] == "best" and fields["sem.metrics"] == "rouge1"
+    assert "sem.nltk" in fields and "tok" not in fields  # its own tokenizer: no Perl text-mode key
+    _, seeded, _ = rouge155(*args, "--seed", "9")
+    assert parse(json.loads(seeded)["signature"]).fields["sem.seed"] == "9"
+    csv_status, csv_out, _ = rouge155(*args[:-1], "csv")
+    assert csv_status == 0 and {r["signature"] for r in csv.DictReader(io.StringIO(csv_out))} == {line}
+    # --signature-check: the same settings run as before; another setting is refused before scoring
+    assert rouge155(*args, "--signature-check", line) == (status, out, err)
+    status, out, err = rouge155(*[a for a in args if a != "-m"], "--signature-check", line)
+    assert status == 2 and out == ""
+    assert "rouge155: --signature-check: sem.use_stemmer: yes in the signature, no in this run" in err
