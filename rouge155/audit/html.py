@@ -72,10 +72,13 @@ def _row_table(row: RowAudit) -> str:
                         f'<td class="muted" title="{_e(rules.describe(k, e.parts[k]))}">same</td>' for k in rules.KINDS)
         out.append(f"<tr><td>{_e(e.semantics)}</td><td>{_e(e.metric)}</td>{_num(e.corpus.fmeasure)}"
                    f"{_num(e.difference[F], True)}{cells}{_num(e.attribution.interaction[F], True)}</tr>")
-    for name, why in row.missing.items():
-        out.append(f'<tr><td>{_e(name)}</td><td colspan="{len(rules.KINDS) + 4}" class="muted">not scored: '
-                   f"{_e(why)}</td></tr>")
+    out += [_not_scored(name, why, len(rules.KINDS) + 4) for name, why in row.missing.items()]
     return "".join(out) + "</table>"
+
+
+def _not_scored(name: str, why: str, columns: int) -> str:
+    return f'<tr><td>{_e(name)}</td><td colspan="{columns}" class="muted">not scored: {_e(why)}</td></tr>'
+
 
 
 def _pairs_table(a: Audit, row: RowAudit) -> str:
@@ -118,9 +121,7 @@ def _rules_section(a: Audit) -> str:
         notes = "; ".join(a.notes.get(name, []))
         out.append(f"<tr><td>{_e(name)}</td><td>{_e(get(name).reproduces)}{_e(' (' + notes + ')' if notes else '')}"
                    f"</td>{cells}</tr>")
-    for name, why in a.unavailable.items():
-        out.append(f'<tr><td>{_e(name)}</td><td colspan="{len(rules.KINDS) + 1}" class="muted">not scored: '
-                   f"{_e(why)}</td></tr>")
+    out += [_not_scored(name, why, len(rules.KINDS) + 1) for name, why in a.unavailable.items()]
     return "".join(out) + "</table></section>"
 
 

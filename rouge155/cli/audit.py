@@ -182,6 +182,8 @@ def run(argv: Sequence[str], out, err) -> int:
         pairs = _pairs(parsed, values)
         result = audit(pairs, options, flags, semantics=list(values["semantics"]) or None, seed=values["seed"],
                        top=values["top"])
+        from .analysis import _write  # the analysis commands' --output
+
         _write(_report(result, values), values["output"], out)
         return 0
     except UsageError as exc:
@@ -190,17 +192,6 @@ def run(argv: Sequence[str], out, err) -> int:
     except RougeError as exc:
         err.write(f"{PROG}: {exc}\n")
         return 1
-
-
-def _write(text: str, output, out) -> None:
-    if output in (None, "-"):
-        out.write(text)
-        return
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise RougeError(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from devkit.oracles import load_py_rouge
+from devkit.oracles import load_py_rouge, load_rouge_package
 from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
@@ -105,11 +105,9 @@ def test_torchmetrics(kind, stem, letter):
 
 @pytest.mark.parametrize("stem", [False, True])
 def test_the_rouge_package(stem):
-    pytest.importorskip("rouge.rouge_score", reason="the rouge package (rouge==1.0.1) not installed")
-    try:
-        from rouge import Rouge as Theirs
-    except ImportError:
-        pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it)")
+    Theirs = load_rouge_package()
+    if Theirs is None:
+        pytest.skip("the rouge package (rouge==1.0.1) is not installed, or py-rouge overwrote its files")
     ids, preds, refs = cnndm()
     result = run(ids, preds, refs, stem, "A", ["pltrdy"])
     theirs = Theirs(metrics=["rouge-1", "rouge-2", "rouge-l"]).get_scores(preds, [r[0] for r in refs], avg=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from devkit.oracles import load_py_rouge
+from devkit.oracles import load_py_rouge, load_rouge_package
 from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
@@ -152,11 +152,9 @@ def test_torchmetrics(multi, letter):
 
 
 def test_the_rouge_package(jsonl):
-    pytest.importorskip("rouge.rouge_score", reason="the rouge package (rouge==1.0.1) not installed")
-    try:
-        from rouge import Rouge as Theirs
-    except ImportError:
-        pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it)")
+    Theirs = load_rouge_package()
+    if Theirs is None:
+        pytest.skip("the rouge package (rouge==1.0.1) is not installed, or py-rouge overwrote its files")
     _, preds, refs = cnndm()
     status, out, err = rouge155("-n", "2", "--jsonl", str(jsonl), "--semantics", "pltrdy", "--format", "json")
     assert status == 0, err
