@@ -116,7 +116,7 @@ def _measures(values) -> Dict[str, Optional[float]]:
 
 
 def corpus_record(c: CorpusScore) -> Dict[str, object]:
-    out: Dict[str, object] = _measures((c.precision, c.recall, c.fmeasure))
+    out: Dict[str, object] = dict(_measures((c.precision, c.recall, c.fmeasure)))
     if c.low is not None:
         out["low"] = _measures(c.low)
         out["high"] = _measures(c.high)
@@ -155,7 +155,7 @@ def to_document(a: Audit, version: str, signatures: Optional[Dict[str, str]] = N
             "settings": {"ngram": a.ngram, "stem": a.stem, "multi_reference": a.letter, "seed": a.seed},
             "implementations": implementations,
             "unavailable": dict(a.unavailable),
-            "rows": [{"row": r.row.name, "perl": {"metric": r.perl_metric, **corpus_record(r.perl)},
+            "rows": [{"row": r.row.name, "perl": dict(corpus_record(r.perl), metric=r.perl_metric),
                       "entries": [_entry_record(e) for e in r.entries], "missing": dict(r.missing)} for r in a.rows],
         },
     }

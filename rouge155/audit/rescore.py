@@ -68,9 +68,9 @@ class Rescorer:
         if key not in self._raw_tokens:
             tok, vocab = rules.tokenizer(tokenizer), Vocabulary()
             if splitter is None:
-                rows, counts = [tok.whole(t) for t in self.al.texts], None
+                rows, counts = [tok.whole(str(t)) for t in self.al.texts], None
             else:
-                groups = [tok.sentences(t, splitter) for t in self.al.texts]
+                groups = [tok.sentences(str(t), splitter) for t in self.al.texts]
                 rows, counts = [s for g in groups for s in g], [len(g) for g in groups]
             self._raw_tokens[key] = (pairwise.sequences(id_rows(rows, vocab)), vocab, counts)
         return self._raw_tokens[key]

@@ -187,6 +187,7 @@ def stemmer(name: str) -> Optional[Callable[[str], str]]:
     if name == "none":
         return None
     stem = {"perl": get("perl").stem, "nltk-porter": get("rouge-score").stem, "py-rouge": get("py-rouge").stem}[name]
+    assert stem is not None  # these three have stemmers
     memo: Dict[str, str] = {}
 
     def remembered(word: str) -> str:

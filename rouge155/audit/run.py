@@ -227,7 +227,7 @@ def audit(pairs: Pairs, options: Optional[Options] = None, flags: Sequence[str] 
     rescorer = Rescorer(pairs.predictions, pairs.references, pairs.keys, seed, positions)
     result = Audit(pairs, bool(options.stem), setups["perl"].letter, ngram, seed, setups, notes, unavailable, [])
     for row in rows_for(ngram, not options.no_lcs):
-        perl_metric = own_metric("perl", row)
+        perl_metric = str(own_metric("perl", row))  # the Perl has every row's metric
         row_audit = RowAudit(row, perl_metric, corpus["perl"][perl_metric])
         for name in wanted:
             metric = own_metric(name, row) if name in setups else None
@@ -245,7 +245,7 @@ def _entry(rescorer: Rescorer, pairs: Pairs, row: Row, setups: Dict[str, Setup],
            values, corpus, top: int) -> Entry:
     """``name`` on ``row``: its numbers, and the attribution of their difference to the Perl's."""
     perl_setup, setup = setups["perl"], setups[name]
-    perl_metric = own_metric("perl", row)
+    perl_metric = str(own_metric("perl", row))
     own = rules.recipe(name, _lcs_kind(name, row), setup.stem, setup.letter)
     perl = rules.recipe("perl", _lcs_kind("perl", row), perl_setup.stem, perl_setup.letter)
     kinds = own.differing(perl)

@@ -161,8 +161,8 @@ def rouge_score_corpus(values: Dict[str, PairArrays], n_samples: int = 1000, con
         for metric, v in values.items():
             matrix = np.stack([v.precision, v.recall, v.fmeasure], axis=1)
             low, mid, high = bootstrap_resample(matrix, n_samples, confidence_interval)
-            out[metric] = CorpusScore(float(mid[0]), float(mid[1]), float(mid[2]), tuple(float(x) for x in low),
-                                      tuple(float(x) for x in high))
+            triple = lambda x: (float(x[0]), float(x[1]), float(x[2]))  # noqa: E731
+            out[metric] = CorpusScore(*triple(mid), triple(low), triple(high))
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from types import SimpleNamespace
-from typing import Dict, List, Sequence
+from typing import Any, Dict, List, Sequence
 
 from ..base.errors import RougeError
 from ..base.flags import LongOption, getopts, options_from_flags
@@ -43,31 +43,31 @@ class UsageError(RougeError):
 def usage() -> str:
     lines = [__doc__.split("\n\n")[1].strip("\n"), "", "Options:"]
     for option in AUDIT_OPTIONS:
-        value = f" {option.metavar or option.dest.upper()}" if option.takes_value else ""
+        value = f" {option.metavar or str(option.dest).upper()}" if option.takes_value else ""
         lines.append(f"  {option.name}{value}: {option.help}")
     lines.append("  -m, -n N, -f A|B, -x: stemming, ROUGE-1..N (default 2), the multi-reference policy, no ROUGE-L.")
     return "\n".join(lines) + "\n"
 
 
-def long_values(words: Sequence[str]) -> Dict[str, object]:
+def long_values(words: Sequence[str]) -> Dict[str, Any]:
     """The audit's long options (as :func:`rouge155.base.flags.getopts` collected them) by ``dest``."""
     by_name = {o.name: o for o in AUDIT_OPTIONS}
-    values: Dict[str, object] = {o.dest: (() if o.repeatable else (o.default if o.takes_value else False))
-                                 for o in AUDIT_OPTIONS}
+    values: Dict[str, Any] = {str(o.dest): (() if o.repeatable else (o.default if o.takes_value else False))
+                              for o in AUDIT_OPTIONS}
     words = list(words)
     while words:
-        word = words.pop(0)
-        name, eq, value = word.partition("=")
+        name, eq, value = words.pop(0).partition("=")
         option = by_name[name]
+        dest = str(option.dest)  # every audit option has one
         if not option.takes_value:
-            values[option.dest] = True
+            values[dest] = True
             continue
         if not eq:
             if not words:
                 raise UsageError(f"{name} needs a value")
             value = words.pop(0)
-        value = _checked(option, value)
-        values[option.dest] = values[option.dest] + (value,) if option.repeatable else value
+        checked = _checked(option, value)
+        values[dest] = values[dest] + (checked,) if option.repeatable else checked
     return values
 
 
@@ -85,18 +85,19 @@ def _checked(option: LongOption, value: str):
     return value
 
 
-def _plain_text(values: Dict[str, object]) -> bool:
+def _plain_text(values: Dict[str, Any]) -> bool:
     """Whether the input is plain text (else a config)."""
     return any(values[d] not in (None, (), False) for d in ("jsonl", "summaries", "references", "system_dir",
                                                             "model_dir"))
 
 
-def _pairs(parsed, values: Dict[str, object]):
+def _pairs(parsed, values: Dict[str, Any]):
     """The audited pairs, from the plain-text options or a config (CONFIG [SYSTEM-ID])."""
     from ..audit.inputs import config_pairs
     from ..audit.run import Pairs
 
     given = SimpleNamespace(**values)
+    config: Any
     if _plain_text(values):
         if parsed.positional:
             raise UsageError(f"give plain-text input or a config, not both ({parsed.positional[0]})")
@@ -105,7 +106,7 @@ def _pairs(parsed, values: Dict[str, object]):
         config, source, systems = plain_text_input(given, False)
         system, where = systems[0], values["jsonl"] or values["summaries"] or values["system_dir"]
     elif parsed.positional:
-        config, source, system, where = _config(parsed), None, None, parsed.positional[0]
+        config, source, where = _config(parsed), None, parsed.positional[0]
         system = parsed.positional[1] if len(parsed.positional) > 1 else _only_system(config)
     else:
         raise UsageError("nothing to audit: give --summaries/--references, --jsonl, --system-dir/--model-dir or a "
@@ -130,7 +131,7 @@ def _only_system(config) -> str:
     return config.peer_ids[0]
 
 
-def _report(result, values: Dict[str, object]) -> str:
+def _report(result, values: Dict[str, Any]) -> str:
     from .. import __version__
 
     output_format = values["output_format"]

@@ -43,7 +43,7 @@ def prepared(job, flags: Dict[str, object], extras):
 def scored(setup, per_system) -> list:
     """Every system's pairs scored under ``setup``: :class:`~rouge155.output.semantics.SemanticsResult` s."""
     from ..compat.semantics import MissingDependency
-    from ..output.semantics import SemanticsResult
+    from ..output.semantics import MEASURES, SemanticsResult
 
     results: List[SemanticsResult] = []
     for system, (ids, predictions, references) in per_system.items():
@@ -57,8 +57,8 @@ def scored(setup, per_system) -> list:
         for metric, v in values.items():
             c = corpus[metric]
             bounds: Tuple[Optional[dict], Optional[dict]] = (None, None)
-            if c.low is not None:
-                bounds = tuple(dict(zip(("precision", "recall", "fmeasure"), b)) for b in (c.low, c.high))
+            if c.low is not None and c.high is not None:
+                bounds = (dict(zip(MEASURES, c.low)), dict(zip(MEASURES, c.high)))
             pairs = {"precision": v.precision, "recall": v.recall, "fmeasure": v.fmeasure, "hits": v.hits,
                      "reference_count": v.model_count, "prediction_count": v.peer_count}
             results.append(SemanticsResult(system, metric, ids, pairs, {"precision": c.precision, "recall": c.recall,

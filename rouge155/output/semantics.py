@@ -96,11 +96,10 @@ def semantics_csv(name: str, results: Sequence[SemanticsResult], signature: Opti
     for r in results:
         row: Dict[str, object] = {"semantics": name, "system": r.system, "metric": r.metric, "scope": "corpus",
                                   "id": ""}
-        corpus = _corpus(r)
         for m in MEASURES:
-            row[m] = corpus[m]
-            if "low" in corpus:
-                row[m + "_low"], row[m + "_high"] = corpus["low"][m], corpus["high"][m]
+            row[m] = _value(r.corpus[m])
+            if r.low is not None and r.high is not None:
+                row[m + "_low"], row[m + "_high"] = _value(r.low[m]), _value(r.high[m])
         w.writerow([cell(row.get(c)) for c in CSV_COLUMNS] + extra)
         for pair in _pairs(r):
             row = {"semantics": name, "system": r.system, "metric": r.metric, "scope": "pair", **pair}
