@@ -14,7 +14,7 @@ import numpy as np
 from ..analysis.html import STYLE, distribution_chart, interval_chart
 from ..compat.semantics import get
 from . import rules
-from .report import F, _settings_line
+from .report import F, _settings_line, _signed
 from .run import Audit, RowAudit
 
 EXCERPT = 160  # characters of a text shown for a pair
@@ -26,7 +26,7 @@ def _e(value) -> str:
 
 def _num(x: float, signed: bool = False) -> str:
     x = float(x)
-    shown = "nan" if not math.isfinite(x) else (f"{x:+.5f}" if signed else f"{x:.5f}")
+    shown = _signed(x) if signed else ("nan" if not math.isfinite(x) else f"{x:.5f}")
     return f'<td class="num" data-value="{_e(repr(x))}">{shown}</td>'
 
 
@@ -85,7 +85,7 @@ def _pairs_table(a: Audit, row: RowAudit) -> str:
     out = []
     for e in row.entries:
         if not e.top:
-            out.append(f'<p class="muted">{_e(e.semantics)} {_e(e.metric)}: every pair within 0.00001 of the Perl\'s '
+            out.append(f'<p class="muted">{_e(e.semantics)} {_e(e.metric)}: every pair within 0.00005 of the Perl\'s '
                        "(its rounding to 5 places)</p>")
             continue
         out.append(f"<h3>{_e(e.semantics)} {_e(e.metric)}: the pairs that differ most</h3><table><tr><th>id</th>"

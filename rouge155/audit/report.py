@@ -66,7 +66,7 @@ def _pairs_section(a: Audit, texts: bool = True) -> List[str]:
     for row in a.rows:
         for e in row.entries:
             if not e.top:
-                lines.append(f"  {row.row.name} {e.semantics} ({e.metric}): every pair within 0.00001 of the Perl's "
+                lines.append(f"  {row.row.name} {e.semantics} ({e.metric}): every pair within 0.00005 of the Perl's "
                              "(its rounding to 5 places)")
                 continue
             lines.append(f"  {row.row.name} {e.semantics} ({e.metric}):")
