@@ -128,7 +128,8 @@ def test_the_rouge_package_is_not_scored_on_several_references():
 def test_py_rouge(kind, stem, letter):
     Theirs = load_py_rouge()
     if Theirs is None:
-        pytest.skip("no intact py-rouge 1.1 (the rouge package overwrites its files): python -m devkit.oracles py-rouge")
+        pytest.skip("no intact py-rouge 1.1 (the rouge package overwrites its files): "
+                    "python -m devkit.oracles py-rouge")
     ids, preds, refs = data(kind)
     result = run(ids, preds, refs, stem, letter, ["py-rouge"])
     theirs = Theirs(metrics=["rouge-n", "rouge-l"], max_n=2, limit_length=False, apply_avg=letter == "A",

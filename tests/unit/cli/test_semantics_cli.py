@@ -173,7 +173,8 @@ def test_the_rouge_package(jsonl):
 def test_py_rouge_with_alpha_and_a_word_limit(jsonl):
     Theirs = load_py_rouge()
     if Theirs is None:
-        pytest.skip("no intact py-rouge 1.1 (the rouge package overwrites its files): python -m devkit.oracles py-rouge")
+        pytest.skip("no intact py-rouge 1.1 (the rouge package overwrites its files): "
+                    "python -m devkit.oracles py-rouge")
     _, preds, refs = cnndm()
     status, out, err = rouge155("-n", "2", "-m", "-p", "0.3", "-l", "30", "--jsonl", str(jsonl), "--semantics",
                                 "py-rouge", "--format", "json")
