@@ -35,8 +35,8 @@ def _header(a: Audit) -> List[str]:
     p = a.pairs
     counts = sorted({len(r) for r in p.references})
     refs = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-    lines = [f"rouge155-audit: {len(p.ids)} pairs{' from ' + p.source if p.source else ''} (system {p.system}), "
-             f"{refs} reference{'s' if counts[-1] > 1 else ''} each", _settings_line(a), "semantics:"]
+    lines = [(f"rouge155-audit: {len(p.ids)} pairs{' from ' + p.source if p.source else ''} (system {p.system}), "
+              f"{refs} reference{'s' if counts[-1] > 1 else ''} each"), _settings_line(a), "semantics:"]
     for name in a.setups:
         notes = "; ".join(a.notes.get(name, []))
         lines.append(f"  {name:<13} {get(name).reproduces}{' -- ' + notes if notes else ''}")
@@ -61,7 +61,7 @@ def _table(row: RowAudit) -> List[str]:
     return lines
 
 
-def _pairs_section(a: Audit, texts: bool = True) -> List[str]:
+def _pairs_section(a: Audit) -> List[str]:
     lines = ["Pairs that differ most (F minus the Perl's F, and the rule that moves the pair most):"]
     for row in a.rows:
         for e in row.entries:

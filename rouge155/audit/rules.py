@@ -176,7 +176,7 @@ def tokenizer(name: str) -> Tokenizer:
     if name == "rouge-score":
         return Tokenizer(get("rouge-score").tokenize, _VALID.match)
     if name == "pltrdy":
-        return Tokenizer(_pltrdy_words, lambda s: True)
+        return Tokenizer(_pltrdy_words, lambda _token: True)
     if name == "py-rouge":
         return PyRougeTokenizer()
     raise ValueError(f"unknown tokenizer {name!r}")

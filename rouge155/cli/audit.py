@@ -207,7 +207,7 @@ def main() -> None:
     except MemoryError:
         sys.stderr.write(f"{PROG}: out of memory\n")
         code = 1
-    except Exception as exc:  # noqa: BLE001 - a bug of ours: one line, never a traceback
+    except Exception as exc:
         sys.stderr.write(f"{PROG}: internal error: {type(exc).__name__}: {exc} (please report this)\n")
         code = 70
     sys.stdout.flush()

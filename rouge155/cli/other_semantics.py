@@ -6,7 +6,7 @@ counterpart there is refused in one line. The text report is the Perl's and exis
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from ..base.errors import RougeError
 
@@ -28,7 +28,7 @@ def check_request(extras) -> None:
                          f"{'it' if len(given) == 1 else 'them'} out")
 
 
-def prepared(job, flags: Dict[str, object], extras):
+def prepared(job, flags: Mapping[str, object], extras):
     """(setup, each system's (IDs, predictions, references), reference counts), nothing scored yet."""
     from ..audit.inputs import config_pairs
     from ..audit.setups import setup_from_flags
@@ -66,7 +66,7 @@ def scored(setup, per_system) -> list:
     return results
 
 
-def write_results(job, flags: Dict[str, object], extras, warnings: List[str], out, expected=None) -> None:
+def write_results(job, flags: Mapping[str, object], extras, warnings: List[str], out, expected=None) -> None:
     """Score and write ``--format json|csv`` under ``extras.semantics``; ``expected``: the
     ``--signature-check`` signature, checked before scoring."""
     from .. import __version__

@@ -38,7 +38,7 @@ def test_shares_always_add_up_to_the_difference():
 
 
 def test_no_differing_rule_no_difference():
-    result = attribute(lambda s: np.array([0.3, 0.4]), [])
+    result = attribute(lambda _rules: np.array([0.3, 0.4]), [])
     assert result.shares == {} and result.single == {}
     assert np.array_equal(result.difference, [0.0, 0.0])
 

@@ -13,7 +13,7 @@ from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
-from rouge155.cli.audit import run  # noqa: E402
+from rouge155.cli.audit import run
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "tests" / "data" / "cnndm_pointer_generator_200.jsonl"

@@ -18,8 +18,8 @@ from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
-from rouge155.audit import Pairs, audit  # noqa: E402
-from rouge155.base.options import Options  # noqa: E402
+from rouge155.audit import Pairs, audit
+from rouge155.base.options import Options
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 SEED = 7

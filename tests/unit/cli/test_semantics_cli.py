@@ -19,9 +19,9 @@ from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
-from rouge155.base.flags import getopts  # noqa: E402
-from rouge155.cli.long_options import LONG_OPTIONS, Extras  # noqa: E402
-from rouge155.cli.main import run  # noqa: E402
+from rouge155.base.flags import getopts
+from rouge155.cli.long_options import LONG_OPTIONS, Extras
+from rouge155.cli.main import run
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "tests" / "data" / "cnndm_pointer_generator_200.jsonl"
@@ -43,7 +43,7 @@ def extras_of(argv):
     return Extras(**values)
 
 
-def rouge155(*argv, cwd=None):
+def rouge155(*argv):
     out, err = io.BytesIO(), io.BytesIO()
     status = run(list(argv), stdout=out, stderr=err, extras=extras_of(list(argv)))
     return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
