@@ -6,7 +6,7 @@ counterpart there is refused in one line. The text report is the Perl's and exis
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import List, Mapping, Optional, Tuple
 
 from ..base.errors import RougeError
 
