@@ -1,0 +1,110 @@
+"""The compiled per-pair path (numba, optional): the same tokens as the script's SPL reader and the
+same per-pair numbers as the numpy engine, value for value, on generated and hostile texts."""
+import random
+
+import numpy as np
+import pytest
+
+import rouge155
+from rouge155.text import jit
+
+from devkit.pairgen import pairs
+
+pytestmark = pytest.mark.skipif(not jit.available(), reason='numba not installed (pip install ".[jit]")')
+
+_PIECES = ["a", "B", "z", "0", "9", "-", " ", "\n", "\r", "\t", "é", "ü", "x" * 12, "y" * 13, "w" * 24, "v" * 25,
+           "q" * 40, "$", "the", "'s", "\n\n", "Running", "cats", "cat", "and", " the cat ", "ran.", "A-B", "i.e.",
+           "généralement", "\x00", "|", "CAPS LOCK", "2024", "co-operation"]
+
+
+def hostile_texts(count: int, seed: int, longest: int = 40):
+    r = random.Random(seed)
+    return ["".join(r.choice(_PIECES) for _ in range(r.randint(0, longest))) for _ in range(count)]
+
+
+def long_texts(count: int, seed: int):
+    """Units past 64 tokens, and past 64 units (the kernels' other branches)."""
+    r = random.Random(seed)
+    words = "the a cat dog sat on mat ran and of to in is it was he she they".split()
+
+    def text(k, lines):
+        return "\n".join(" ".join(r.choice(words) for _ in range(r.randint(1, k))) for _ in range(lines))
+
+    return [text(150, r.randint(1, 3)) if i % 2 else text(4, r.randint(60, 90)) for i in range(count)]
+
+
+def numpy_and_compiled(monkeypatch, preds, refs, **kw):
+    monkeypatch.setenv(jit.ENV, "0")
+    plain = rouge155.score_pairs(preds, refs, **kw)
+    monkeypatch.delenv(jit.ENV)
+    return plain, rouge155.score_pairs(preds, refs, **kw)
+
+
+def assert_same(a, b):
+    assert list(a) == list(b)
+    for tag in a:
+        for field in ("recall", "precision", "fmeasure", "hits", "model_count", "peer_count"):
+            x, y = getattr(a[tag], field), getattr(b[tag], field)
+            assert x.dtype == y.dtype and np.array_equal(x, y), (tag, field, np.flatnonzero(x != y)[:5])
+
+
+def test_tokens_are_the_readers():
+    """Per text: the counted tokens and unit lengths of ``TokenIds.unit_ids`` over ``spl_units``."""
+    from rouge155.base.options import typed_options
+    from rouge155.engine.batched.chunks import token_vocabulary
+    from rouge155.inputs.resources import load_word_lists, resolve_data_dir
+    from rouge155.text.jit_tokens import packed_vocabulary
+    from rouge155.text.readers import spl_units
+
+    word_lists = load_word_lists(resolve_data_dir(None))
+    texts = hostile_texts(600, seed=1) + ["", "a", "b", "\n", "c"] + long_texts(20, seed=2)
+    texts += [p for p in pairs(100, seed=3)[0]]
+    raw = [t.encode("utf-8") for t in texts]
+    for stem, stop in ((False, False), (True, False), (True, True)):
+        options = typed_options(ngram=1, stem=stem, remove_stopwords=stop)
+        plain = token_vocabulary(options, word_lists)
+        compiled = token_vocabulary(options, word_lists)
+        packed = packed_vocabulary(compiled)
+        want = [plain.unit_ids(spl_units(text)) for text in raw]
+        plain_words = {i: w for w, i in plain.vocab.items()}
+        for _ in range(2):  # a cold vocabulary, then a warm one
+            got = packed.spl_texts(raw)
+            starts, unit_starts = got.tokens_start(), got.units_start()
+            words_of = {i: w for w, i in compiled.vocab.items()}
+            for d, (text, (ids, lengths)) in enumerate(zip(raw, want)):
+                assert [plain_words[i] for i in ids.tolist()] == \
+                    [words_of[i] for i in got.ids[starts[d]:got.tokens_end[d]].tolist()], text
+                assert lengths.tolist() == got.unit_len[unit_starts[d]:got.units_end[d]].tolist(), text
+
+
+@pytest.mark.parametrize("kw", [
+    dict(metrics=["ROUGE-1", "ROUGE-2", "ROUGE-L"]),
+    dict(metrics=["ROUGE-1", "ROUGE-2", "ROUGE-L"], stem=True),
+    dict(metrics=["ROUGE-L", "ROUGE-3", "ROUGE-4", "ROUGE-1"], stem=True, remove_stopwords=True, multi_reference="B"),
+    dict(metrics=["ROUGE-2", "ROUGE-L"], alpha=0.2, multi_reference="B"),
+    dict(metrics=["ROUGE-1", "ROUGE-9", "ROUGE-30", "ROUGE-99999"]),
+])
+def test_same_numbers_as_numpy(monkeypatch, kw):
+    preds, refs = pairs(300, seed=11)
+    hostile = hostile_texts(600, seed=12)
+    preds = preds + hostile[:300] + long_texts(40, seed=13)
+    r = random.Random(14)
+    refs = refs + [[hostile[300 + k]] + hostile_texts(r.randint(0, 3), seed=k) for k in range(300)]
+    refs = refs + [[t] for t in long_texts(40, seed=15)]
+    assert_same(*numpy_and_compiled(monkeypatch, preds, refs, **kw))
+
+
+def test_other_metrics_and_limits_take_the_numpy_path(monkeypatch):
+    """ROUGE-W, S/SU and length limits are not compiled: the numpy engine scores them, the same either way."""
+    preds, refs = pairs(40, seed=21)
+    for kw in (dict(metrics=["ROUGE-1", "ROUGE-W-1.2", "ROUGE-SU4"]), dict(metrics=["ROUGE-L"], word_limit=8),
+               dict(metrics=["ROUGE-2"], byte_limit=30)):
+        assert_same(*numpy_and_compiled(monkeypatch, preds, refs, **kw))
+
+
+def test_many_pairs_in_several_chunks(monkeypatch):
+    from rouge155.engine.batched import compiled_pairs
+
+    monkeypatch.setattr(compiled_pairs, "CHUNK_INSTANCES", 7)
+    preds, refs = pairs(50, seed=31)
+    assert_same(*numpy_and_compiled(monkeypatch, preds, refs, stem=True, multi_reference="B"))
