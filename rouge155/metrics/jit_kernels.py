@@ -222,3 +222,60 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
             model_left[ids[t]] = 0
         hits[p] = hit
     return hits
+
+
+@numba.njit(cache=True, nogil=True)
+def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
+    """Per pair: the LCS length of documents ``pair_a[p]`` and ``pair_b[p]`` (whole token lists),
+    bit-parallel over b's tokens (Crochemore et al. 2001, one addition with carries across 64-bit
+    words per token of a that b holds). ``width``: larger than every token id."""
+    out = np.zeros(len(pair_a), dtype=np.int64)
+    longest = 1
+    for d in range(len(tokens_end)):
+        longest = max(longest, tokens_end[d] - tokens_start[d])
+    words = (longest + 63) // 64
+    slot = np.full(width, -1, dtype=np.int64)  # per token of b: its row of match bits
+    match = np.zeros((longest, words), dtype=np.uint64)
+    v = np.zeros(words, dtype=np.uint64)
+    all_ones = np.uint64(0xFFFFFFFFFFFFFFFF)
+    for p in range(len(pair_a)):
+        a0, a1 = tokens_start[pair_a[p]], tokens_end[pair_a[p]]
+        b0, b1 = tokens_start[pair_b[p]], tokens_end[pair_b[p]]
+        n = b1 - b0
+        if a1 == a0 or n == 0:
+            continue
+        used = (n + 63) // 64
+        distinct = 0
+        for j in range(n):
+            tok = ids[b0 + j]
+            if slot[tok] < 0:
+                slot[tok] = distinct
+                for w in range(used):
+                    match[distinct, w] = 0
+                distinct += 1
+            match[slot[tok], j // 64] |= np.uint64(1) << np.uint64(j % 64)
+        for w in range(used):
+            v[w] = all_ones
+        for i in range(a0, a1):
+            s = slot[ids[i]]
+            if s < 0:
+                continue  # no match in b: the row equals the one above
+            carry = np.uint64(0)
+            for w in range(used):
+                u = v[w] & match[s, w]
+                total = v[w] + u
+                c1 = total < v[w]
+                total2 = total + carry
+                c2 = total2 < total
+                v[w] = total2 | (v[w] & ~match[s, w])
+                carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+        zeros = 0
+        for w in range(used):
+            bits = ~v[w]
+            if w == used - 1 and n % 64:
+                bits &= (np.uint64(1) << np.uint64(n % 64)) - np.uint64(1)
+            zeros += _popcount(bits)
+        out[p] = zeros
+        for j in range(n):
+            slot[ids[b0 + j]] = -1
+    return out

@@ -177,11 +177,13 @@ class SplTexts:
 
 
 class PackedVocabulary:
-    """The packed short tokens of a ``TokenIds`` vocabulary, in a table the compiled pass reads; kept
-    with the vocabulary (same lifetime, one per thread)."""
+    """The packed short tokens of a vocabulary, in a table the compiled pass reads. ``resolve``: a raw
+    token (lower-cased bytes) -> its id, negative for a token that does not count (``TokenIds``'s
+    lookup for the script's tokens; another implementation's own for its semantics). Kept as long
+    as the vocabulary, one per thread."""
 
-    def __init__(self, token_ids):
-        self.token_ids = token_ids
+    def __init__(self, resolve):
+        self.resolve = resolve
         self.size = 0
         self._tables(1 << 15)
 
@@ -223,25 +225,25 @@ class PackedVocabulary:
     def _resolve(self, blob: bytes, codes: np.ndarray, spans: np.ndarray, long_ids: np.ndarray) -> np.ndarray:
         """Ids of tokens the table lacked, through ``TokenIds``: short ones into the table, long ones
         (in order) returned for the next pass."""
-        token_ids = self.token_ids
+        resolve = self.resolve
         raws = [blob[s:e].lower() for s, e in spans.tolist()]
         first = {}  # each distinct token once (a cold vocabulary misses every token of the texts)
         for row, raw in enumerate(raws):
             first.setdefault(raw, row)
         rows = np.fromiter(first.values(), dtype=np.int64, count=len(first))
-        idents = np.fromiter((token_ids[raw] for raw in first), dtype=np.int64, count=len(first))
+        idents = np.fromiter(map(resolve, first), dtype=np.int64, count=len(first))
         short = spans[rows, 1] - spans[rows, 0] <= 2 * PACKED
         self._make_room(int(short.sum()))
         self.size += _insert(codes, spans[rows[short]], idents[short], self.table)
         long = np.flatnonzero(spans[:, 1] - spans[:, 0] > 2 * PACKED)
         if len(long) == 0:
             return long_ids
-        return np.concatenate([long_ids, [token_ids[raws[r]] for r in long.tolist()]]).astype(np.int64)
+        return np.concatenate([long_ids, [resolve(raws[r]) for r in long.tolist()]]).astype(np.int64)
 
 
 def packed_vocabulary(token_ids) -> PackedVocabulary:
     """The packed table kept on a ``TokenIds`` vocabulary (made on first use)."""
     packed = getattr(token_ids, "packed", None)
     if packed is None:
-        packed = token_ids.packed = PackedVocabulary(token_ids)
+        packed = token_ids.packed = PackedVocabulary(token_ids.__getitem__)
     return packed

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ...text.tokens import TokenIds
 
 from ...base.lazy import lazy_import
-from ...metrics.ngram import extend_codes
+from ...metrics.ngram import codes_at
 from ..plan import LCS, NGRAM, MetricSpec
 from .combine import combine_pairs
 from .instances import ModelPairCounts
@@ -73,21 +73,6 @@ def _pair_counts(spec: MetricSpec, texts, pair_peer: np.ndarray, pair_model: np.
     peer_count = np.maximum(lengths[pair_peer] - n + 1, 0)
     if n > int(lengths.max(initial=0)):  # no n-gram anywhere (the cost stays that of the texts)
         return ModelPairCounts(np.zeros(len(pair_peer), dtype=np.int64), model_count, peer_count)
-    codes = _ngram_codes(texts.ids, n, ngram_cache)
+    codes = codes_at(texts.ids, n, ngram_cache)
     hit = jit_kernels.ngram_hits(codes, n, texts.tokens_start(), texts.tokens_end, pair_peer, pair_model)
     return ModelPairCounts(hit, model_count, peer_count)
-
-
-def _ngram_codes(ids: np.ndarray, n: int, cache: dict) -> np.ndarray:
-    """The n-gram codes at every token position (``metrics.ngram.extend_codes``); ``cache`` keeps the
-    last order's for the next (orders come in increasing order)."""
-    k = max((j for j in cache if j <= n), default=1)
-    codes = cache.get(k, ids)
-    while k < n:
-        codes = extend_codes(codes, ids, k)
-        k += 1
-    cache.clear()
-    cache[k] = codes
-    padded = np.zeros(len(ids), dtype=np.int64)  # grams past a text's end are never read
-    padded[: len(codes)] = codes
-    return padded

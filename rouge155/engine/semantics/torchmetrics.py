@@ -24,7 +24,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ...metrics import pairwise
-from . import alnum
+from . import alnum, compiled
 from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
                    pick, porter_stemmer, punkt_sentences)
 from .rouge_score import Tokens
@@ -155,6 +155,44 @@ def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str,
     return out
 
 
+def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+    """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers. rougeLsum's
+    punkt sentences become the lines of a text of their own (a newline inside one is a separator like
+    any other, so each line holds its sentence's tokens)."""
+    from ...metrics import jit_kernels
+    from ...metrics.ngram import codes_at
+
+    stem = _stem_function(use_stemmer)
+    key = (NAME, use_stemmer)  # one vocabulary for texts and sentences: their ids agree
+    resolver = lambda: compiled.token_resolver(stem, bool)  # noqa: E731  (torchmetrics keeps non-empty stems)
+    texts = compiled.alnum_texts(al.texts, key, resolver)
+    starts, ends = texts.tokens_start(), texts.tokens_end
+    lengths = ends - starts
+    width = int(texts.ids.max(initial=-1)) + 1
+    out: Dict[str, PairArrays] = {}
+    cache: dict = {}
+    for rouge_key in dict.fromkeys(rouge_keys):
+        if rouge_key == "rougeL":
+            p_len, t_len = lengths[al.pred], lengths[al.ref]
+            hits = jit_kernels.lcs_lengths(texts.ids, starts, ends, al.ref, al.pred, width)
+        elif rouge_key == "rougeLsum":
+            sents = compiled.alnum_texts(["\n".join(s.replace("\n", " ") for s in split_sentences(t))
+                                          for t in al.texts], key, resolver)
+            s_starts, s_ends = sents.tokens_start(), sents.tokens_end
+            p_len, t_len = (s_ends - s_starts)[al.pred], (s_ends - s_starts)[al.ref]
+            hits = jit_kernels.lcs_hits(sents.ids, sents.unit_len, s_starts, s_ends, sents.units_start(),
+                                        sents.units_end, al.pred, al.ref, int(sents.ids.max(initial=-1)) + 1)
+        else:
+            n = int(KEYS[rouge_key])
+            totals = np.maximum(lengths - (n - 1), 0)
+            p_len, t_len = totals[al.pred], totals[al.ref]
+            hits = np.zeros(len(al.pred), dtype=np.int64)
+            if n <= int(lengths.max(initial=0)):
+                hits = jit_kernels.ngram_hits(codes_at(texts.ids, n, cache), n, starts, ends, al.pred, al.ref)
+        out[rouge_key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+    return out
+
+
 def float32_mean(values) -> float:
     """``torch.tensor(values).mean()`` of float32 values, as a float (torch's own reduction when torch
     is installed; else exact up to 4 values, as torch adds them in order)."""
@@ -204,8 +242,11 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     rouge_keys = check_keys(tuple(metrics))
     check_accumulate(multi_reference)
     al = align(predictions, references)
-    tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
-    per_alignment = alignment_scores(tokens, al, rouge_keys)
+    if normalizer is None and tokenizer is None and compiled.usable(al.texts):
+        per_alignment = compiled_alignment_scores(al, rouge_keys, use_stemmer)
+    else:
+        tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
+        per_alignment = alignment_scores(tokens, al, rouge_keys)
     out: Dict[str, PairArrays] = {}
     for key, values in per_alignment.items():
         if multi_reference == "best":

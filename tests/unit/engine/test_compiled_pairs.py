@@ -45,7 +45,7 @@ def assert_same(a, b):
     for tag in a:
         for field in ("recall", "precision", "fmeasure", "hits", "model_count", "peer_count"):
             x, y = getattr(a[tag], field), getattr(b[tag], field)
-            assert x.dtype == y.dtype and np.array_equal(x, y), (tag, field, np.flatnonzero(x != y)[:5])
+            assert x.dtype == y.dtype and np.array_equal(x, y, equal_nan=True), (tag, field, np.flatnonzero(x != y)[:5])
 
 
 def test_tokens_are_the_readers():
@@ -108,3 +108,42 @@ def test_many_pairs_in_several_chunks(monkeypatch):
     monkeypatch.setattr(compiled_pairs, "CHUNK_INSTANCES", 7)
     preds, refs = pairs(50, seed=31)
     assert_same(*numpy_and_compiled(monkeypatch, preds, refs, stem=True, multi_reference="B"))
+
+
+def semantics_pairs():
+    preds, refs = pairs(200, seed=41)
+    hostile = hostile_texts(600, seed=42)
+    preds = preds + hostile[:300] + long_texts(30, seed=43) + ["İstanbul \u212aelvin x", "Σίσυφος", ""]
+    refs = [[r] if isinstance(r, str) else r for r in refs]
+    refs = refs + [[hostile[300 + k]] + hostile_texts(k % 3, seed=k) for k in range(300)]
+    refs = refs + [[t] for t in long_texts(30, seed=44)] + [["istanbul k"], ["σ"], [""]]
+    return preds, refs
+
+
+@pytest.mark.parametrize("stem", [False, True])
+def test_rouge_score_semantics_same_numbers(monkeypatch, stem):
+    """rouge-score's semantics: the compiled path equals the numpy path, and rouge-score itself."""
+    preds, refs = semantics_pairs()
+    types = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
+    plain, fast = numpy_and_compiled(monkeypatch, preds, refs, metrics=types, stem=stem, semantics="rouge-score",
+                                     multi_reference="B")
+    assert_same(plain, fast)
+    rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
+    scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
+    for i, (p, rs) in enumerate(zip(preds[:250], refs[:250])):
+        want = scorer.score_multi(rs, p) if len(rs) > 1 else scorer.score(rs[0], p)
+        for t in types:
+            assert (want[t].precision, want[t].recall, want[t].fmeasure) == \
+                (fast[t].precision[i], fast[t].recall[i], fast[t].fmeasure[i]), (i, t)
+
+
+@pytest.mark.parametrize("stem,accumulate", [(False, "B"), (True, "A")])
+def test_torchmetrics_semantics_same_numbers(monkeypatch, stem, accumulate):
+    """torchmetrics' semantics, rougeLsum included (its punkt sentences stood in for by a plain split,
+    the same on both paths, where punkt's data is not installed)."""
+    from rouge155.engine.semantics import torchmetrics as semantics
+
+    monkeypatch.setattr(semantics, "split_sentences", lambda text: [s for s in text.split(". ") if s])
+    preds, refs = semantics_pairs()
+    assert_same(*numpy_and_compiled(monkeypatch, preds, refs, metrics=["rouge1", "rouge2", "rougeL", "rougeLsum"],
+                                    stem=stem, semantics="torchmetrics", multi_reference=accumulate))

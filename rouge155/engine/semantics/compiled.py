@@ -1,0 +1,53 @@
+"""The semantics' batch paths through the compiled kernels (numba, optional: :mod:`rouge155.text.jit`).
+
+rouge-score and torchmetrics read the same tokens (:mod:`.alnum`): after lower-casing, every run of
+``[a-z0-9]`` is a token and everything else separates. Here each text is lower-cased and encoded to
+ASCII (``?`` for the rest, a separator) in Python, and the compiled pass of
+:mod:`rouge155.text.jit_tokens` turns all texts of a call into token ids at once, lines as units,
+with a vocabulary kept between calls (one per thread, per implementation and stemmer). Each distinct
+raw token goes once through the implementation's own rule (its stemmer, which stems it keeps).
+The kernels (:mod:`rouge155.metrics.jit_kernels`) then count every alignment; the numbers are the
+numpy path's (the tests compare both).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable, Hashable, Sequence
+
+from ...text import jit
+
+VOCABULARY_LIMIT = 2_000_000  # distinct tokens kept between calls
+_kept = threading.local()
+
+
+def usable(texts: Sequence[object]) -> bool:
+    """numba is there (and not switched off) and every text is a str (bytes take the numpy path)."""
+    return jit.available() and all(type(t) is str for t in texts)
+
+
+def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
+    """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
+    line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""
+    from ...text.jit_tokens import PackedVocabulary
+
+    kept = _kept.__dict__.setdefault("vocabularies", {})
+    packed = kept.get(key)
+    if packed is None or packed.size > VOCABULARY_LIMIT:
+        packed = kept[key] = PackedVocabulary(resolver())
+    return packed.spl_texts([t.lower().encode("ascii", "replace") for t in texts])
+
+
+def token_resolver(stem, keep_stem) -> Callable[[bytes], int]:
+    """raw token -> id: tokens longer than 3 characters stemmed (with ``stem``), a stem for which
+    ``keep_stem`` is false dropped (-3), each distinct result one id."""
+    ids: dict = {}
+
+    def resolve(raw: bytes) -> int:
+        token = raw.decode("ascii")
+        if stem is not None and len(token) > 3:
+            token = stem(token)
+            if not keep_stem(token):
+                return -3
+        return ids.setdefault(token, len(ids))
+
+    return resolve
