@@ -254,7 +254,7 @@ def score_pairs(
     if orders != wanted.ngram_orders:  # -n no larger than the texts (a cluster computes 1 .. -n)
         options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, orders)
     counts = None
-    if dask is None and compiled_path_covers(options, orders):
+    if dask is None and compiled_path_covers(options, orders, len(peers)):
         counts = _compiled_counts(peers, models, options, orders, data_dir)
     if counts is None:
         counts = pair_counts(*_memory_config(peers, models), options, data_dir, dask, orders)
@@ -269,10 +269,10 @@ def score_pairs(
     return SignedScores(out, signature_args)
 
 
-def compiled_path_covers(options: Options, ngram_orders: Sequence[int]) -> bool:
-    """Whether the compiled kernels (numba installed, not switched off) score these options
+def compiled_path_covers(options: Options, ngram_orders: Sequence[int], pairs: int) -> bool:
+    """Whether the compiled kernels (:mod:`rouge155.text.jit`) score ``pairs`` pairs under these options
     (:mod:`rouge155.engine.batched.compiled_pairs`); else the numpy engine does, with the same numbers."""
-    if not jit.available() or not batched_engine_supports(options):
+    if not batched_engine_supports(options) or not jit.wanted(pairs):
         return False
     from .engine.batched.compiled_pairs import covers
 

@@ -20,9 +20,10 @@ VOCABULARY_LIMIT = 2_000_000  # distinct tokens kept between calls
 _kept = threading.local()
 
 
-def usable(texts: Sequence[object]) -> bool:
-    """numba is there (and not switched off) and every text is a str (bytes take the numpy path)."""
-    return jit.available() and all(type(t) is str for t in texts)
+def usable(texts: Sequence[object], alignments: int) -> bool:
+    """Whether a call of ``alignments`` (prediction, reference) alignments takes the compiled path
+    (:func:`rouge155.text.jit.wanted`): every text must be a str (bytes take the numpy path)."""
+    return all(type(t) is str for t in texts) and jit.wanted(alignments)
 
 
 def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):

@@ -242,7 +242,7 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
     al = align(predictions, references)
-    if tokenizer is None and not split_summaries and compiled.usable(al.texts):
+    if tokenizer is None and not split_summaries and compiled.usable(al.texts, len(al.pred)):
         per_alignment = compiled_alignment_scores(al, metrics, use_stemmer)
     else:
         tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)

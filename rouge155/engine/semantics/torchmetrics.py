@@ -242,7 +242,7 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     rouge_keys = check_keys(tuple(metrics))
     check_accumulate(multi_reference)
     al = align(predictions, references)
-    if normalizer is None and tokenizer is None and compiled.usable(al.texts):
+    if normalizer is None and tokenizer is None and compiled.usable(al.texts, len(al.pred)):
         per_alignment = compiled_alignment_scores(al, rouge_keys, use_stemmer)
     else:
         tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)

@@ -21,6 +21,8 @@ def kernels(request, monkeypatch):
         monkeypatch.setenv(jit.ENV, "0")
     elif not jit.available():
         pytest.skip("numba not installed (pip install \".[jit]\"): the compiled path is not used")
+    else:
+        monkeypatch.setenv(jit.ENV, "1")  # whatever the size of the call
     return request.param
 
 

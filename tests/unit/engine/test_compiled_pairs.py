@@ -36,7 +36,7 @@ def long_texts(count: int, seed: int):
 def numpy_and_compiled(monkeypatch, preds, refs, **kw):
     monkeypatch.setenv(jit.ENV, "0")
     plain = rouge155.score_pairs(preds, refs, **kw)
-    monkeypatch.delenv(jit.ENV)
+    monkeypatch.setenv(jit.ENV, "1")
     return plain, rouge155.score_pairs(preds, refs, **kw)
 
 
@@ -147,3 +147,49 @@ def test_torchmetrics_semantics_same_numbers(monkeypatch, stem, accumulate):
     preds, refs = semantics_pairs()
     assert_same(*numpy_and_compiled(monkeypatch, preds, refs, metrics=["rouge1", "rouge2", "rougeL", "rougeLsum"],
                                     stem=stem, semantics="torchmetrics", multi_reference=accumulate))
+
+
+def _fresh_python(code: str, env_value=None):
+    import os
+    import subprocess
+    import sys
+
+    from devkit.difftools import REPO
+
+    env = {k: v for k, v in os.environ.items() if k != jit.ENV}
+    if env_value is not None:
+        env[jit.ENV] = env_value
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_small_calls_do_not_load_numba_until_enough_pairs():
+    """By default a process loads the kernels once it has asked for AUTO_PAIRS pairs in all: a call
+    of a few pairs keeps the numpy path (no numba import, no 130 MB)."""
+    code = ("import sys, rouge155\nfrom rouge155.text import jit\n"
+            "rouge155.score_pairs(['a b c'] * 10, ['a b'] * 10)\nprint('numba' in sys.modules)\n"
+            "rouge155.score_pairs(['a b c'] * jit.AUTO_PAIRS, ['a b'] * jit.AUTO_PAIRS)\nprint('numba' in sys.modules)\n")
+    assert _fresh_python(code) == ["False", "True"]
+    assert _fresh_python(code, "0") == ["False", "False"]
+    assert _fresh_python(code, "1") == ["True", "True"]
+
+
+def test_the_command_line_never_loads_numba():
+    """Even with ROUGE155_JIT=1 (the CLI scores through the engines, never through these kernels)."""
+    import os
+    import subprocess
+    import sys
+
+    from devkit.difftools import REPO, SAMPLES
+
+    sample = SAMPLES / "sample-test"
+    if not (sample / "ROUGE-test.xml").exists():
+        pytest.skip(f"the release sample is not at {SAMPLES}")
+    env = {**os.environ, jit.ENV: "1", "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "rouge155", "-e", str(REPO / "data"), "-a",
+                           "-n", "2", "-m", "ROUGE-test.xml"], cwd=sample, capture_output=True, text=True,
+                          timeout=600, env=env)
+    assert "ROUGE-2 Average_F" in done.stdout, done.stderr[-500:]
+    assert "numpy" in done.stderr and "numba" not in done.stderr
