@@ -5,8 +5,9 @@ the :class:`~rouge155.text.tokens.TokenIds` filter), for the script's byte mode:
 non-empty line, a token a run of ``[A-Za-z0-9]`` (a hyphen is a token of its own that never
 counts, so it only separates). Each token of at most 24 characters packs exactly into two integers
 (base 37, digits 1-36), looked up in an open-addressing table; a token seen for the first time, or
-longer, is handed to ``TokenIds`` (stopwords, stemming: the one place they live) and the pass runs
-again. Importing this module imports numba.
+longer, is handed to the vocabulary's own rule (``TokenIds``: stopwords, stemming, the one place
+they live; another implementation's for its semantics) and the pass runs again. Importing this
+module imports numba.
 """
 from __future__ import annotations
 
@@ -39,18 +40,26 @@ def _slot(k1, k2, table):
 
 
 @numba.njit(cache=True, nogil=True)
+def _pack_run(codes, i, end, stop):
+    """The token characters from ``i`` (before ``stop``) packed into one integer, and where the run
+    stopped (the token's end, or ``stop``)."""
+    key = np.int64(0)
+    p = np.int64(1)
+    while i < end and i < stop:
+        c = codes[i]
+        if c == 0 or c > 36:
+            break
+        key += np.int64(c) * p
+        p *= 37
+        i += 1
+    return key, i
+
+
+@numba.njit(cache=True, nogil=True)
 def _pack(codes, start, end):
     """A token's two packed integers (the first 12 characters, the next 12)."""
-    k1 = np.int64(0)
-    k2 = np.int64(0)
-    p = np.int64(1)
-    for i in range(start, min(end, start + 12)):
-        k1 += np.int64(codes[i]) * p
-        p *= 37
-    p = np.int64(1)
-    for i in range(start + 12, min(end, start + 24)):
-        k2 += np.int64(codes[i]) * p
-        p *= 37
+    k1, _ = _pack_run(codes, start, end, start + PACKED)
+    k2, _ = _pack_run(codes, start + PACKED, end, start + 2 * PACKED)
     return k1, k2
 
 
@@ -83,25 +92,10 @@ def _spl_ids(codes, doc_end, table, long_ids, out_ids, unit_len, doc_tokens, doc
                 i += 1
                 continue
             s = i
-            k1 = np.int64(0)
+            k1, i = _pack_run(codes, s, end, s + PACKED)  # packed as it is read
             k2 = np.int64(0)
-            p = np.int64(1)
-            while i < end and i - s < PACKED:  # packed as it is read: the first 12 characters
-                c = codes[i]
-                if c == 0 or c > 36:
-                    break
-                k1 += np.int64(c) * p
-                p *= 37
-                i += 1
             if i - s == PACKED:
-                p = np.int64(1)
-                while i < end and i - s < 2 * PACKED:  # the next 12
-                    c = codes[i]
-                    if c == 0 or c > 36:
-                        break
-                    k2 += np.int64(c) * p
-                    p *= 37
-                    i += 1
+                k2, i = _pack_run(codes, i, end, s + 2 * PACKED)
                 while i < end and codes[i] != 0 and codes[i] <= 36:  # a long token's rest
                     i += 1
             ident = -1

@@ -12,7 +12,9 @@ numpy path's (the tests compare both).
 from __future__ import annotations
 
 import threading
-from typing import Callable, Hashable, Sequence
+from typing import Callable, Hashable, Sequence, Tuple
+
+import numpy as np
 
 from ...text import jit
 
@@ -52,3 +54,40 @@ def token_resolver(stem, keep_stem) -> Callable[[bytes], int]:
         return ids.setdefault(token, len(ids))
 
     return resolve
+
+
+class CountedTexts:
+    """The flat texts of a batch (:func:`alnum_texts`) and the counts every metric takes from them, for
+    alignments given as (prediction row, reference row) arrays; the reference is the LCS's model side."""
+
+    def __init__(self, texts):
+        self.texts = texts
+        self.starts, self.ends = texts.tokens_start(), texts.tokens_end
+        self.lengths = self.ends - self.starts
+        self.width = int(texts.ids.max(initial=-1)) + 1
+        self._codes: dict = {}
+
+    def lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
+        """The LCS length of the whole texts."""
+        from ...metrics import jit_kernels
+
+        return jit_kernels.lcs_lengths(self.texts.ids, self.starts, self.ends, ref, pred, self.width)
+
+    def union_lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
+        """The summary-level union LCS over the lines, clipped by both texts' unigram counts."""
+        from ...metrics import jit_kernels
+
+        t = self.texts
+        return jit_kernels.lcs_hits(t.ids, t.unit_len, self.starts, self.ends, t.units_start(), t.units_end,
+                                    pred, ref, self.width)
+
+    def ngrams(self, n: int, pred: np.ndarray, ref: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """The clipped n-gram overlap, and every text's n-gram count."""
+        from ...metrics import jit_kernels
+        from ...metrics.ngram import codes_at
+
+        totals = np.maximum(self.lengths - (n - 1), 0)
+        if n > int(self.lengths.max(initial=0)):
+            return np.zeros(len(pred), dtype=np.int64), totals
+        codes = codes_at(self.texts.ids, n, self._codes)
+        return jit_kernels.ngram_hits(codes, n, self.starts, self.ends, pred, ref), totals

@@ -199,31 +199,18 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
 
 def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
-    from ...metrics import jit_kernels
-    from ...metrics.ngram import codes_at
-
     stem = stemmer_function() if use_stemmer else None
-    texts = compiled.alnum_texts(al.texts, (NAME, use_stemmer),
-                                 lambda: compiled.token_resolver(stem, _VALID.match))
-    starts, ends = texts.tokens_start(), texts.tokens_end
-    lengths = ends - starts
-    width = int(texts.ids.max(initial=-1)) + 1
+    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
+                                                         lambda: compiled.token_resolver(stem, _VALID.match)))
+    lengths = counted.lengths
     out: Dict[str, PairArrays] = {}
-    cache: dict = {}
     for rouge_type in dict.fromkeys(rouge_types):
         if rouge_type == "rougeL":
-            hits = jit_kernels.lcs_lengths(texts.ids, starts, ends, al.ref, al.pred, width)
-            out[rouge_type] = _values(hits, lengths[al.ref], lengths[al.pred])
+            out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
         elif rouge_type == "rougeLsum":
-            hits = jit_kernels.lcs_hits(texts.ids, texts.unit_len, starts, ends, texts.units_start(), texts.units_end,
-                                        al.pred, al.ref, width)
-            out[rouge_type] = _values(hits, lengths[al.ref], lengths[al.pred])
+            out[rouge_type] = _values(counted.union_lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
         else:
-            n = int(rouge_type[5:])
-            totals = np.maximum(lengths - (n - 1), 0)
-            hits = np.zeros(len(al.pred), dtype=np.int64)
-            if n <= int(lengths.max(initial=0)):
-                hits = jit_kernels.ngram_hits(codes_at(texts.ids, n, cache), n, starts, ends, al.pred, al.ref)
+            hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
             out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
     return out
 

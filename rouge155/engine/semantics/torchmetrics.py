@@ -159,36 +159,23 @@ def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) 
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers. rougeLsum's
     punkt sentences become the lines of a text of their own (a newline inside one is a separator like
     any other, so each line holds its sentence's tokens)."""
-    from ...metrics import jit_kernels
-    from ...metrics.ngram import codes_at
-
     stem = _stem_function(use_stemmer)
     key = (NAME, use_stemmer)  # one vocabulary for texts and sentences: their ids agree
     resolver = lambda: compiled.token_resolver(stem, bool)  # noqa: E731  (torchmetrics keeps non-empty stems)
-    texts = compiled.alnum_texts(al.texts, key, resolver)
-    starts, ends = texts.tokens_start(), texts.tokens_end
-    lengths = ends - starts
-    width = int(texts.ids.max(initial=-1)) + 1
+    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, key, resolver))
     out: Dict[str, PairArrays] = {}
-    cache: dict = {}
     for rouge_key in dict.fromkeys(rouge_keys):
         if rouge_key == "rougeL":
-            p_len, t_len = lengths[al.pred], lengths[al.ref]
-            hits = jit_kernels.lcs_lengths(texts.ids, starts, ends, al.ref, al.pred, width)
+            p_len, t_len = counted.lengths[al.pred], counted.lengths[al.ref]
+            hits = counted.lcs(al.pred, al.ref)
         elif rouge_key == "rougeLsum":
-            sents = compiled.alnum_texts(["\n".join(s.replace("\n", " ") for s in split_sentences(t))
-                                          for t in al.texts], key, resolver)
-            s_starts, s_ends = sents.tokens_start(), sents.tokens_end
-            p_len, t_len = (s_ends - s_starts)[al.pred], (s_ends - s_starts)[al.ref]
-            hits = jit_kernels.lcs_hits(sents.ids, sents.unit_len, s_starts, s_ends, sents.units_start(),
-                                        sents.units_end, al.pred, al.ref, int(sents.ids.max(initial=-1)) + 1)
+            sentences = compiled.CountedTexts(compiled.alnum_texts(
+                ["\n".join(s.replace("\n", " ") for s in split_sentences(t)) for t in al.texts], key, resolver))
+            p_len, t_len = sentences.lengths[al.pred], sentences.lengths[al.ref]
+            hits = sentences.union_lcs(al.pred, al.ref)
         else:
-            n = int(KEYS[rouge_key])
-            totals = np.maximum(lengths - (n - 1), 0)
+            hits, totals = counted.ngrams(int(KEYS[rouge_key]), al.pred, al.ref)
             p_len, t_len = totals[al.pred], totals[al.ref]
-            hits = np.zeros(len(al.pred), dtype=np.int64)
-            if n <= int(lengths.max(initial=0)):
-                hits = jit_kernels.ngram_hits(codes_at(texts.ids, n, cache), n, starts, ends, al.pred, al.ref)
         out[rouge_key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
     return out
 
