@@ -20,7 +20,9 @@ from .base.errors import OptionError
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
 from .engine.batched.chunks import token_vocabulary
-from .engine.plan import batched_engine_supports, metric_plan, ngram_spec, scored_blocks
+from .engine.batched.memory_pairs import covers as memory_covers
+from .engine.batched.memory_pairs import memory_counts
+from .engine.plan import NeedsStepByStep, batched_engine_supports, metric_plan, ngram_spec, scored_blocks
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource
@@ -256,6 +258,8 @@ def score_pairs(
     counts = None
     if dask is None and compiled_path_covers(options, orders, len(peers)):
         counts = _compiled_counts(peers, models, options, orders, data_dir)
+    elif dask is None and batched_engine_supports(options) and memory_covers(options):
+        counts = _memory_counts(peers, models, options, orders, data_dir)
     if counts is None:
         counts = pair_counts(*_memory_config(peers, models), options, data_dir, dask, orders)
     for n in set(wanted.ngram_orders) - set(orders):
@@ -277,6 +281,18 @@ def compiled_path_covers(options: Options, ngram_orders: Sequence[int], pairs: i
     from .engine.batched.compiled_pairs import covers
 
     return covers(options, metric_plan(options, ngram_orders))
+
+
+def _memory_counts(peers: List[bytes], models: List[List[bytes]], options: Options, ngram_orders: Sequence[int],
+                   data_dir: Optional[str]) -> Optional[Dict[str, np.ndarray]]:
+    """The numpy engine without a config (:mod:`rouge155.engine.batched.memory_pairs`); None where the
+    script would die part-way (the general path then reproduces its error)."""
+    data_dir = resolve_data_dir(data_dir)
+    vocab = _vocabulary(data_dir, options, load_word_lists(data_dir))
+    try:
+        return memory_counts(peers, models, options, metric_plan(options, ngram_orders), vocab)
+    except NeedsStepByStep:
+        return None
 
 
 def _compiled_counts(peers: List[bytes], models: List[List[bytes]], options: Options, ngram_orders: Sequence[int],

@@ -8,30 +8,9 @@ import pytest
 import rouge155
 from rouge155.text import jit
 
-from devkit.pairgen import pairs
+from devkit.pairgen import hostile_texts, long_texts, pairs
 
 pytestmark = pytest.mark.skipif(not jit.available(), reason='numba not installed (pip install ".[jit]")')
-
-_PIECES = ["a", "B", "z", "0", "9", "-", " ", "\n", "\r", "\t", "é", "ü", "x" * 12, "y" * 13, "w" * 24, "v" * 25,
-           "q" * 40, "$", "the", "'s", "\n\n", "Running", "cats", "cat", "and", " the cat ", "ran.", "A-B", "i.e.",
-           "généralement", "\x00", "|", "CAPS LOCK", "2024", "co-operation"]
-
-
-def hostile_texts(count: int, seed: int, longest: int = 40):
-    r = random.Random(seed)
-    return ["".join(r.choice(_PIECES) for _ in range(r.randint(0, longest))) for _ in range(count)]
-
-
-def long_texts(count: int, seed: int):
-    """Units past 64 tokens, and past 64 units (the kernels' other branches)."""
-    r = random.Random(seed)
-    words = "the a cat dog sat on mat ran and of to in is it was he she they".split()
-
-    def text(k, lines):
-        return "\n".join(" ".join(r.choice(words) for _ in range(r.randint(1, k))) for _ in range(lines))
-
-    return [text(150, r.randint(1, 3)) if i % 2 else text(4, r.randint(60, 90)) for i in range(count)]
-
 
 def numpy_and_compiled(monkeypatch, preds, refs, **kw):
     monkeypatch.setenv(jit.ENV, "0")
