@@ -169,7 +169,7 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
     kept = np.zeros(longest_unit, dtype=np.int64)
     row_match = np.zeros(longest_unit, dtype=np.uint64)
     steps = np.zeros(longest_unit + 1, dtype=np.uint64)
-    direction = np.zeros((longest_unit + 1) * (longest_unit + 1), dtype=np.uint8)
+    direction = np.zeros(1, dtype=np.uint8)  # grown to the largest full table an alignment needs
     prev = np.zeros(longest_unit + 1, dtype=np.int64)
     cur = np.zeros(longest_unit + 1, dtype=np.int64)
     mask = np.zeros(longest_doc, dtype=np.bool_)
@@ -199,6 +199,8 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
                 elif rows > 1 and p_len <= 64:
                     _mark_alignment_bits(ids, m_off, kept, row_match, rows, p_off, p_len, steps, mask, m_off - m0)
                 elif rows > 1:
+                    if (rows + 1) * (p_len + 1) > len(direction):
+                        direction = np.zeros((rows + 1) * (p_len + 1), dtype=np.uint8)
                     _mark_alignment(ids, m_off, kept, rows, p_off, p_len, direction, prev, cur, mask, m_off - m0)
                 m_off += m_len
             for j in range(p_len):
@@ -228,14 +230,16 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
 def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
     """Per pair: the LCS length of documents ``pair_a[p]`` and ``pair_b[p]`` (whole token lists),
     bit-parallel over b's tokens (Crochemore et al. 2001, one addition with carries across 64-bit
-    words per token of a that b holds). ``width``: larger than every token id."""
+    words per token of a that b holds; that token's match bits set from the list of its positions in
+    b, so memory stays linear in the texts). ``width``: larger than every token id."""
     out = np.zeros(len(pair_a), dtype=np.int64)
     longest = 1
     for d in range(len(tokens_end)):
         longest = max(longest, tokens_end[d] - tokens_start[d])
     words = (longest + 63) // 64
-    slot = np.full(width, -1, dtype=np.int64)  # per token of b: its row of match bits
-    match = np.zeros((longest, words), dtype=np.uint64)
+    last = np.full(width, -1, dtype=np.int64)  # per token: its last position in b (-1: none)
+    before = np.zeros(longest, dtype=np.int64)  # per position of b: the same token's previous one
+    match = np.zeros(words, dtype=np.uint64)
     v = np.zeros(words, dtype=np.uint64)
     all_ones = np.uint64(0xFFFFFFFFFFFFFFFF)
     for p in range(len(pair_a)):
@@ -245,29 +249,29 @@ def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
         if a1 == a0 or n == 0:
             continue
         used = (n + 63) // 64
-        distinct = 0
         for j in range(n):
             tok = ids[b0 + j]
-            if slot[tok] < 0:
-                slot[tok] = distinct
-                for w in range(used):
-                    match[distinct, w] = 0
-                distinct += 1
-            match[slot[tok], j // 64] |= np.uint64(1) << np.uint64(j % 64)
+            before[j] = last[tok]
+            last[tok] = j
         for w in range(used):
             v[w] = all_ones
         for i in range(a0, a1):
-            s = slot[ids[i]]
-            if s < 0:
+            j = last[ids[i]]
+            if j < 0:
                 continue  # no match in b: the row equals the one above
+            for w in range(used):
+                match[w] = 0
+            while j >= 0:
+                match[j // 64] |= np.uint64(1) << np.uint64(j % 64)
+                j = before[j]
             carry = np.uint64(0)
             for w in range(used):
-                u = v[w] & match[s, w]
+                u = v[w] & match[w]
                 total = v[w] + u
                 c1 = total < v[w]
                 total2 = total + carry
                 c2 = total2 < total
-                v[w] = total2 | (v[w] & ~match[s, w])
+                v[w] = total2 | (v[w] & ~match[w])
                 carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
         zeros = 0
         for w in range(used):
@@ -277,5 +281,5 @@ def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
             zeros += _popcount(bits)
         out[p] = zeros
         for j in range(n):
-            slot[ids[b0 + j]] = -1
+            last[ids[b0 + j]] = -1
     return out
