@@ -164,10 +164,10 @@ class SplTexts:
     units_end: np.ndarray
 
     def tokens_start(self) -> np.ndarray:
-        return np.concatenate([[0], self.tokens_end[:-1]]).astype(np.int64)
+        return np.concatenate([[0], self.tokens_end]).astype(np.int64)[: len(self.tokens_end)]
 
     def units_start(self) -> np.ndarray:
-        return np.concatenate([[0], self.units_end[:-1]]).astype(np.int64)
+        return np.concatenate([[0], self.units_end]).astype(np.int64)[: len(self.units_end)]
 
 
 class PackedVocabulary:

@@ -5,14 +5,13 @@ options are the plain ones the kernels cover (SPL texts in memory, no length lim
 byte mode; ROUGE-N and ROUGE-L). The texts of a chunk are tokenised in one compiled pass
 (:mod:`rouge155.text.jit_tokens`) and each metric is counted pair by pair in compiled loops
 (:mod:`rouge155.metrics.jit_kernels`); the counts then go through the same ``combine_pairs`` as the
-numpy engine's, so every float is the same. Anything else returns None: the caller takes the
-general path.
+numpy engine's, so every float is the same. Everything else (``covers`` false) takes the numpy path.
 """
 from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Sequence
+    from typing import Dict, List, Sequence
 
     from ...base.options import Options
     from ...text.tokens import TokenIds
