@@ -129,7 +129,8 @@ def pair_texts(predictions: Sequence[Text], references: Sequence[Union[Text, Seq
         raise OptionError(f"{len(predictions)} predictions but {len(references)} references")
     if all(type(t) is str for t in predictions) and all(type(t) is str for t in references):
         # the common call, one reference each as a str: encoded without a check per text
-        return [t.encode("utf-8") for t in predictions], [[t.encode("utf-8")] for t in references]
+        return ([t.encode("utf-8") for t in predictions],  # type: ignore[union-attr]  # all str: checked above
+                [[t.encode("utf-8")] for t in references])  # type: ignore[union-attr]
     peers: List[bytes] = []
     models: List[List[bytes]] = []
     for i, (pred, refs) in enumerate(zip(predictions, references)):

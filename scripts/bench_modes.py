@@ -19,6 +19,7 @@ that every output is the same bytes; medians of --repeat runs.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import statistics
 import subprocess
@@ -27,7 +28,7 @@ import tempfile
 import time
 from functools import partial
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # devkit
@@ -105,19 +106,21 @@ def semantics_rows(preds, refs, stem: bool, slow: int):
 
     types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
     n, sp, sr = len(preds), preds[:slow], refs[:slow]
-    rows = []
+    rows: List[Tuple[str, int, Callable[[], object]]] = []
     try:
         from rouge_score_rs import rouge_scorer as fast_scorer
 
         fast = fast_scorer.RougeScorer(types, use_stemmer=stem)
-        rows.append(("rouge-score-rs 0.2.1 (Rust), score per pair", n, lambda: [fast.score(r, p) for p, r in zip(preds, refs)]))
+        rows.append(("rouge-score-rs 0.2.1 (Rust), score per pair", n,
+                     lambda: [fast.score(r, p) for p, r in zip(preds, refs)]))
     except ImportError:
         pass
     try:
         from rouge_score import rouge_scorer
 
         scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
-        rows.append(("rouge-score 0.1.2, score per pair", len(sp), lambda: [scorer.score(r, p) for p, r in zip(sp, sr)]))
+        rows.append(("rouge-score 0.1.2, score per pair", len(sp),
+                     lambda: [scorer.score(r, p) for p, r in zip(sp, sr)]))
     except ImportError:
         pass
     try:
@@ -149,11 +152,13 @@ def semantics_rows(preds, refs, stem: bool, slow: int):
             (f"rouge155 hf_evaluate.compute(semantics='rouge-score', use_aggregator=False) [{how}]", n,
              _with_kernels(compiled, lambda: hf_evaluate.compute(preds, refs, types, use_aggregator=False,
                                                                  use_stemmer=stem, semantics="rouge-score"))),
-            (f"rouge155 score_pairs(semantics='rouge-score') [{how}]", n, _with_kernels(compiled, lambda: rouge155.score_pairs(
-                preds, refs, types, stem=stem, semantics="rouge-score", multi_reference="B"))),
+            (f"rouge155 score_pairs(semantics='rouge-score') [{how}]", n,
+             _with_kernels(compiled, lambda: rouge155.score_pairs(preds, refs, types, stem=stem,
+                                                                  semantics="rouge-score", multi_reference="B"))),
             (f"rouge155 score_pairs(semantics='torchmetrics') (rouge1, rouge2, rougeL) [{how}]", n,
-             _with_kernels(compiled, lambda: rouge155.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL"], stem=stem,
-                                                                  semantics="torchmetrics", multi_reference="B"))),
+             _with_kernels(compiled, lambda: rouge155.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL"],
+                                                                  stem=stem, semantics="torchmetrics",
+                                                                  multi_reference="B"))),
         ]
     if not stem:
         rows.append(("rouge155 score_pairs(semantics='pltrdy')", len(sp), lambda: rouge155.score_pairs(
@@ -191,7 +196,7 @@ def semantics_equal(preds, refs, stem: bool) -> str:
     return "; ".join(notes)
 
 
-def bench_semantics(n: int, repeat: int, slow: int, jsonl: str = None) -> None:
+def bench_semantics(n: int, repeat: int, slow: int, jsonl: Optional[str] = None) -> None:
     """Every implementation and every rouge155 semantics on the same pairs, in one process, in
     alternating rounds (the first a warm-up: vocabularies, compilation); medians of pairs per wall
     second and per CPU second, without and with stemming."""
@@ -202,10 +207,10 @@ def bench_semantics(n: int, repeat: int, slow: int, jsonl: str = None) -> None:
         preds, refs = cnndm_pairs(n)
     print(f"{len(preds)} pairs ({jsonl or 'CNN/DM-like, generated'}); slow Python packages on the first {slow}; "
           f"medians of {repeat} alternating rounds after a warm-up; pairs/s wall / pairs per CPU-s")
-    table = {}
+    table: Dict[str, Dict[bool, tuple]] = {}
     for stem in (False, True):
         rows = semantics_rows(preds, refs, stem, slow)
-        rates = {name: [] for name, _, _ in rows}
+        rates: Dict[str, List[tuple]] = {name: [] for name, _, _ in rows}
         for k in range(repeat + 1):
             for name, count, func in rows:
                 rate = _rates(count, func)

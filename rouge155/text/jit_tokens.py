@@ -14,6 +14,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Dict
+
 from ..base.records import dataclass
 
 # byte -> code: letters (either case) 1-26, digits 27-36, newline 0, any other byte 37
@@ -221,7 +225,7 @@ class PackedVocabulary:
         (in order) returned for the next pass."""
         resolve = self.resolve
         raws = [blob[s:e].lower() for s, e in spans.tolist()]
-        first = {}  # each distinct token once (a cold vocabulary misses every token of the texts)
+        first: Dict[bytes, int] = {}  # each distinct token once (a cold vocabulary misses every token of the texts)
         for row, raw in enumerate(raws):
             first.setdefault(raw, row)
         rows = np.fromiter(first.values(), dtype=np.int64, count=len(first))

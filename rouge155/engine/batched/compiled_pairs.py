@@ -16,13 +16,12 @@ if TYPE_CHECKING:
     from ...base.options import Options
     from ...text.tokens import TokenIds
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller (pairs.score_pairs) once it needs it
 from ...metrics.ngram import codes_at
 from ..plan import LCS, NGRAM, MetricSpec
 from .combine import combine_pairs
 from .instances import ModelPairCounts
 
-np = lazy_import("numpy")
 
 CHUNK_INSTANCES = 4096  # instances tokenised and counted at once (bounds the flat arrays)
 

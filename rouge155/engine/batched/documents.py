@@ -45,7 +45,7 @@ class Corpus:
         self.token_ids = token_ids
         self.word_limit = options.word_limit_num
         self.byte_limit = options.byte_limit_num
-        self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
+        self.docs: Dict[tuple, Doc] = {}  # (path, input format); the in-memory pairs use their own keys
         self.need_units = False
 
     def doc(self, path: str, fmt: Optional[str]) -> Doc:

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
     from ...text.tokens import TokenIds
     from ..plan import MetricSpec
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller (pairs.score_pairs) once it needs it
 from ...text.modes import text_model
 from .chunks import CHUNK_PAIRS
 from .combine import block_counts
+from ...inputs.sources import MemorySource
 from .documents import Corpus
 from .instances import Pairs
 
-np = lazy_import("numpy")
 
 
 def covers(options: Options) -> bool:
@@ -43,7 +43,7 @@ def memory_counts(peers: List[bytes], models: List[List[bytes]], options: Option
         while end < len(peers) and (size == 0 or size + len(models[end]) <= CHUNK_PAIRS):
             size += len(models[end])
             end += 1
-        corpus = Corpus(options, token_ids, None)
+        corpus = Corpus(options, token_ids, MemorySource({}))  # every text is given: nothing is read
         peer_keys = [("p", k) for k in range(start, end)]
         model_keys = [[("m", k, j) for j in range(len(models[k]))] for k in range(start, end)]
         corpus.tokenise_spl(peer_keys + [key for keys in model_keys for key in keys],

@@ -53,7 +53,8 @@ def test_only_the_orders_asked_are_computed(monkeypatch, kernels):
         from rouge155.metrics import jit_kernels
 
         original = jit_kernels.ngram_hits
-        monkeypatch.setattr(jit_kernels, "ngram_hits", lambda codes, n, *rest: computed.append(n) or original(codes, n, *rest))
+        monkeypatch.setattr(jit_kernels, "ngram_hits",
+                            lambda codes, n, *rest: computed.append(n) or original(codes, n, *rest))
     rouge155.score_pairs(["the cat sat on the mat"], ["a cat sat on a mat"], metrics=["ROUGE-4", "ROUGE-2", "L"])
     assert sorted(set(computed)) == [2, 4]
 

@@ -149,7 +149,8 @@ def test_small_calls_do_not_load_numba_until_enough_pairs():
     of a few pairs keeps the numpy path (no numba import, no 130 MB)."""
     code = ("import sys, rouge155\nfrom rouge155.text import jit\n"
             "rouge155.score_pairs(['a b c'] * 10, ['a b'] * 10)\nprint('numba' in sys.modules)\n"
-            "rouge155.score_pairs(['a b c'] * jit.AUTO_PAIRS, ['a b'] * jit.AUTO_PAIRS)\nprint('numba' in sys.modules)\n")
+            "rouge155.score_pairs(['a b c'] * jit.AUTO_PAIRS, ['a b'] * jit.AUTO_PAIRS)\n"
+            "print('numba' in sys.modules)\n")
     assert _fresh_python(code) == ["False", "True"]
     assert _fresh_python(code, "0") == ["False", "False"]
     assert _fresh_python(code, "1") == ["True", "True"]
