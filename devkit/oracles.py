@@ -102,6 +102,17 @@ def _nltk_without_punkt():
     return proxy
 
 
+def load_rouge_package():
+    """The ``rouge`` package 1.0.1's (pltrdy's) ``Rouge`` class, or None when it is not installed or
+    py-rouge has overwritten its files."""
+    try:
+        import rouge.rouge_score  # noqa: F401  (pltrdy's module; py-rouge has none)
+        from rouge import Rouge
+    except ImportError:
+        return None
+    return Rouge
+
+
 def load_py_rouge():
     """py-rouge 1.1's ``Rouge`` class (module ``devkit_py_rouge``), or None when no copy is found."""
     folder = py_rouge_dir()

@@ -20,10 +20,12 @@ def _runs(paths: Sequence[str]) -> Run:
     return combine([load_run(p) for p in paths])
 
 
-def _write(text: str, output: Optional[str]) -> None:
+def _write(text: str, output: Optional[str], stream=None) -> None:
+    """``text`` to the file ``output``, or (None, ``-``) to ``stream`` (default stdout)."""
     if output in (None, "-"):
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = stream or sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     try:
         with open(output, "w", encoding="utf-8") as fh:

@@ -14,6 +14,8 @@ from ..base.flags import LongOption
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 
 PROG = "rouge155"
+# rouge155.compat.semantics.NAMES (written out: importing the registry costs a small run numpy)
+SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")
 
 LONG_OPTIONS = (
     LongOption("--help", None, "Show this message and exit."),
@@ -30,6 +32,12 @@ LONG_OPTIONS = (
                "docs/signature.md) as the last line of the text report; json/csv/html always carry it."),
     LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
                "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
+    LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
+               "pltrdy (the rouge package) or py-rouge, float for float; every pair and the corpus in --format "
+               "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
+               default="perl", choices=SEMANTICS, metavar="NAME"),
+    LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "
+               "(default 0).", takes_value=True, kind="int", minimum=0, metavar="N"),
     LongOption("--system-dir", "system_dir", "Plain-text mode (pyrouge's convention): directory of system "
                "summaries.", takes_value=True),
     LongOption("--model-dir", "model_dir", "Plain-text mode: directory of reference (model) summaries.",

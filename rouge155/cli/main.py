@@ -221,10 +221,16 @@ def _signature(job: _Job, extras, expected):
     signature = signature_of(job.options, references=reference_counts(job.config.evaluations),
                              sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
                              rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)
+    refuse_differences(expected, signature)
+    return str(signature)
+
+
+def refuse_differences(expected, signature) -> None:
+    """Stop the run before scoring when its ``signature`` differs from ``expected`` (``--signature-check``):
+    one line per difference, status 2."""
     differences = expected.differences(signature) if expected is not None else []
     if differences:
         raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
-    return str(signature)
 
 
 def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
@@ -273,9 +279,16 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         err.write(f"Unknown option: {letter}\n")
     try:
         expected = _signature_check(extras)
+        _check_semantics(extras)
         job = _prepare(parsed, extras)
-        signature = _signature(job, extras, expected)
         warnings: List[str] = []
+        if extras.semantics != "perl":  # another implementation's numbers: rouge155/cli/other_semantics.py
+            from .other_semantics import write_results
+
+            write_results(job, parsed.flags, extras, warnings, out, expected)
+            out.flush()
+            return 0
+        signature = _signature(job, extras, expected)
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -298,6 +311,18 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         message, status = _failure(exc)
         err.write(message)
         return status
+
+
+def _check_semantics(extras) -> None:
+    """``--semantics NAME`` (other than ``perl``) and ``--seed``: refused before any input is read when
+    the run cannot give them (the text report, an option of the Perl's text modes, a seed for the Perl)."""
+    if extras.semantics != "perl":
+        from .other_semantics import check_request
+
+        check_request(extras)
+    elif extras.seed is not None:
+        raise RougeError("--seed seeds rouge-score's bootstrap (--semantics rouge-score); the Perl's bootstrap "
+                         "has its own seeds")
 
 
 def _failure(exc: BaseException) -> Tuple[str, int]:

@@ -45,7 +45,7 @@ class Corpus:
         self.token_ids = token_ids
         self.word_limit = options.word_limit_num
         self.byte_limit = options.byte_limit_num
-        self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
+        self.docs: Dict[tuple, Doc] = {}  # (path, input format); the in-memory pairs use their own keys
         self.need_units = False
 
     def doc(self, path: str, fmt: Optional[str]) -> Doc:
@@ -96,11 +96,13 @@ class Corpus:
             raws.append(raw)
             size += len(raw)
             if size >= PRELOAD_BYTES:
-                self._tokenise_spl(todo, raws)
+                self.tokenise_spl(todo, raws)
                 todo, raws, size = [], [], 0
-        self._tokenise_spl(todo, raws)
+        self.tokenise_spl(todo, raws)
 
-    def _tokenise_spl(self, keys, raws) -> None:
+    def tokenise_spl(self, keys, raws) -> None:
+        """The documents ``keys`` from their SPL bytes ``raws`` (no length limits, the script's byte
+        mode), in one pass: the units of all joined, cleaned once, their ids looked up in one loop."""
         units: List[bytes] = []
         per_doc = []
         for raw in raws:

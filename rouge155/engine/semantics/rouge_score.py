@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 import numpy as np
 
 from ...metrics import pairwise
-from . import alnum
+from . import alnum, compiled
 from .base import (Alignments, MissingDependency, PairArrays, Rule, Semantics, Vocabulary, align, first_best,
                    harmonic_f, id_rows, memo_stem, pick, porter_stemmer, punkt_sentences, ratios)
 
@@ -197,6 +197,24 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
+def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+    """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
+    stem = stemmer_function() if use_stemmer else None
+    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
+                                                         lambda: compiled.token_resolver(stem, _VALID.match)))
+    lengths = counted.lengths
+    out: Dict[str, PairArrays] = {}
+    for rouge_type in dict.fromkeys(rouge_types):
+        if rouge_type == "rougeL":
+            out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        elif rouge_type == "rougeLsum":
+            out[rouge_type] = _values(counted.union_lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        else:
+            hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
+            out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
+    return out
+
+
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
@@ -211,8 +229,11 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
     al = align(predictions, references)
-    tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
-    per_alignment = alignment_scores(tokens, al, metrics)
+    if tokenizer is None and not split_summaries and compiled.usable(al.texts, len(al.pred)):
+        per_alignment = compiled_alignment_scores(al, metrics, use_stemmer)
+    else:
+        tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
+        per_alignment = alignment_scores(tokens, al, metrics)
     out = {}
     for rouge_type, values in per_alignment.items():
         chosen = first_best(values.fmeasure, al.pair, al.n_pairs)
