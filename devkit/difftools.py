@@ -141,6 +141,22 @@ def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be
     return cases
 
 
+def extreme_cases(seed: int, count: int, workdir: str, per_set: int = 3, long_share: float = 0.4):
+    """(cwd, args) pairs around ROUGE-W at extreme weights (``evalgen.extreme_flags``), some sets with
+    50-300-token units (``long_share`` of them)."""
+    from devkit.evalgen import extreme_flags, make_evalset
+
+    cases: List[Tuple[str, List[str]]] = []
+    for k in range((count + per_set - 1) // per_set):
+        root = os.path.join(workdir, f"xset{seed}-{k}")
+        r = random.Random(seed * 7907 + k)
+        es = make_evalset(root, seed * 100019 + k, allow_missing_files=False, long_texts=r.random() < long_share)
+        for _ in range(per_set):
+            if len(cases) < count:
+                cases.append((root, extreme_flags(r, es)))
+    return cases
+
+
 def read_cases(path: Path):
     """``ARGS|EXPECTED-FILE`` lines (a cases.txt), as (args, expected file name) pairs."""
     import shlex

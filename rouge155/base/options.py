@@ -124,8 +124,6 @@ class Options:
                 raise OptionError(
                     "Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively."
                 )
-        if self.weight is not None and math.isinf(perl_num(self.weight)):
-            raise OptionError("ROUGE-W weight factor must be finite.")
 
 
 _NUMERIC_RULES = {

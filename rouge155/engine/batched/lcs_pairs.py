@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.records import dataclass  # dataclasses' records without its start-up cost
 from ...metrics import bags
-from ...metrics.formulas import w_power, w_ratio
+from ...metrics.formulas import w_counts_many, w_ratio, w_table_many
 from ...metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
 from ..plan import NeedsStepByStep
 from .instances import ModelPairCounts, Pairs, concat
@@ -111,7 +111,9 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> ModelPairCounts:
     longest = int(max(m_unit_len.max(initial=0), q.p_unit_len.max(initial=0))) + 2
     table = None
     if weight is not None:
-        table = np.array([float(k) ** weight for k in range(longest + 1)])
+        table = w_table_many(longest, weight)
+        if table is None:  # weights past the doubles' exact range: Perl's arithmetic, step by step
+            raise NeedsStepByStep()
     marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table,
                          q.match_bits)
     model_limit, peer_limit, peer_len = q.model_limit, q.peer_limit, q.peer_len
@@ -127,8 +129,9 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> ModelPairCounts:
     if (base == 0).any():
         raise NeedsStepByStep()  # the script divides by zero here
     # Perl quirk (w_power): the model's weighted length is raised to w again.
-    model_count = np.array([w_power(b, weight) for b in base.tolist()])
-    peer_w = np.array([w_power(c, weight) for c in peer_count.tolist()])
+    model_count, peer_w = w_counts_many(base, weight), w_counts_many(peer_count, weight)
+    if model_count is None or peer_w is None:  # counts doubles would not hold: step by step
+        raise NeedsStepByStep()
     return ModelPairCounts(hit, model_count, peer_w,
                            lambda: np.array([w_ratio(h, b, weight) for h, b in zip(hit.tolist(), base.tolist())]),
                            lambda h, c: w_ratio(h, c, weight))
