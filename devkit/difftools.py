@@ -6,10 +6,9 @@ import io
 import os
 import random
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
@@ -65,13 +64,6 @@ def run_ours(args: Sequence[str], cwd: str, extra: Sequence[str] = (), jobs: int
     with working_dir(cwd):
         status = run(["-e", str(DATA), *extra, *args], stdout=out, stderr=err, jobs=jobs)
     return Outcome(out.getvalue(), status, err.getvalue())
-
-
-def run_ours_subprocess(args: Sequence[str], cwd: str) -> Outcome:
-    p = subprocess.run(
-        [sys.executable, "-m", "rouge155", "-e", str(DATA), *args], cwd=cwd, capture_output=True, timeout=600
-    )
-    return Outcome(p.stdout, p.returncode, p.stderr)
 
 
 @dataclass
@@ -132,7 +124,7 @@ def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be
     """(cwd, args) pairs: generated evaluation sets x random flag combinations (some of them BE sets)."""
     from devkit.evalgen import make_be_evalset, make_evalset, random_be_flags, random_flags
 
-    cases = []
+    cases: List[Tuple[str, List[str]]] = []
     n_sets = (count + per_set - 1) // per_set
     for k in range(n_sets):
         root = os.path.join(workdir, f"set{seed}-{k}")
@@ -146,6 +138,22 @@ def differential_cases(seed: int, count: int, workdir: str, per_set: int = 3, be
         for _ in range(per_set):
             if len(cases) < count:
                 cases.append((root, flags(r, es)))
+    return cases
+
+
+def extreme_cases(seed: int, count: int, workdir: str, per_set: int = 3, long_share: float = 0.4):
+    """(cwd, args) pairs around ROUGE-W at extreme weights (``evalgen.extreme_flags``), some sets with
+    50-300-token units (``long_share`` of them)."""
+    from devkit.evalgen import extreme_flags, make_evalset
+
+    cases: List[Tuple[str, List[str]]] = []
+    for k in range((count + per_set - 1) // per_set):
+        root = os.path.join(workdir, f"xset{seed}-{k}")
+        r = random.Random(seed * 7907 + k)
+        es = make_evalset(root, seed * 100019 + k, allow_missing_files=False, long_texts=r.random() < long_share)
+        for _ in range(per_set):
+            if len(cases) < count:
+                cases.append((root, extreme_flags(r, es)))
     return cases
 
 

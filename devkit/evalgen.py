@@ -87,7 +87,8 @@ def sentence(r: random.Random, lo: int = 2, hi: int = 16) -> bytes:
     return out
 
 
-def summary_units(r: random.Random, model: bool = False) -> List[bytes]:
+def summary_units(r: random.Random, model: bool = False, long_texts: bool = False) -> List[bytes]:
+    """A summary's units; ``long_texts``: one or two, about half of them 50-300 tokens long."""
     kind = r.random()
     if model:
         kind = 0.1 + kind * 0.9 if r.random() < 0.97 else kind
@@ -97,6 +98,8 @@ def summary_units(r: random.Random, model: bool = False) -> List[bytes]:
         return [b" ".join(r.choice(STOP_ONLY).encode() for _ in range(r.randint(1, 8)))]
     if kind < 0.10:
         return [b"-- ... !!!"]  # no countable token
+    if long_texts:
+        return [sentence(r, 50, 300) if r.random() < 0.5 else sentence(r, 8, 16) for _ in range(r.randint(1, 2))]
     return [sentence(r) for _ in range(r.randint(1, 6))]
 
 
@@ -155,13 +158,14 @@ class EvalSet:
     notes: List[str] = field(default_factory=list)
 
 
-def make_evalset(root: str, seed: int, allow_missing_files: bool = True) -> EvalSet:
-    """Write one generated evaluation under ``root``."""
+def make_evalset(root: str, seed: int, allow_missing_files: bool = True, long_texts: bool = False) -> EvalSet:
+    """Write one generated evaluation under ``root`` (``long_texts``: fewer, longer summaries, see
+    :func:`summary_units`)."""
     r = random.Random(seed)
     os.makedirs(root, exist_ok=True)
     fmt = r.choice(["SEE", "SPL", "ISI"])
-    n_eval = r.randint(1, 5)
-    n_sys = r.randint(1, 4)
+    n_eval = r.randint(1, 2 if long_texts else 5)
+    n_sys = r.randint(1, 2 if long_texts else 4)
     eval_ids = _eval_ids(r, n_eval)
     systems = r.sample(["1", "11", "2", "A", "B", "sysX", "Rb", "21", "x-1"], n_sys)
     os.makedirs(os.path.join(root, "peers"), exist_ok=True)
@@ -171,13 +175,13 @@ def make_evalset(root: str, seed: int, allow_missing_files: bool = True) -> Eval
     notes = []
     list_system = systems[0]
     for e, eid in enumerate(eval_ids):
-        n_models = r.randint(1, 4)
+        n_models = r.randint(1, 2 if long_texts else 4)
         model_files = []
         model_units: List[bytes] = []
         for k in range(n_models):
             name = f"m{e}.{k}.txt"
-            units = summary_units(r, model=True)
-            if r.random() < 0.5 and units:
+            units = summary_units(r, model=True, long_texts=long_texts)
+            if r.random() < 0.5 and units and not long_texts:
                 units = units + [sentence(r) for _ in range(r.randint(0, 3))]
             model_units += units
             with open(os.path.join(root, "models", name), "wb") as fh:
@@ -192,7 +196,7 @@ def make_evalset(root: str, seed: int, allow_missing_files: bool = True) -> Eval
                 peer_files[s] = None  # this system has no summary for this evaluation
                 continue
             name = f"p{e}.{s}.txt"
-            units = summary_units(r)
+            units = summary_units(r, long_texts=long_texts)
             if r.random() < 0.5 and model_units:
                 # share sentences with the models, so that scores are not all near zero
                 units = r.sample(model_units, min(len(model_units), r.randint(1, 3))) + units
@@ -206,9 +210,9 @@ def make_evalset(root: str, seed: int, allow_missing_files: bool = True) -> Eval
         xml.append("<MODEL-ROOT>models</MODEL-ROOT>" if r.random() < 0.5 else "<MODEL-ROOT>\n  models  \n</MODEL-ROOT>")
         xml.append(f'<INPUT-FORMAT TYPE="{fmt_text}">\n</INPUT-FORMAT>')
         xml.append("<PEERS>")
-        for s, name in peer_files.items():
-            if name is not None:
-                xml.append(f'<P ID="{s}">{name}</P>')
+        for s, peer_file in peer_files.items():
+            if peer_file is not None:
+                xml.append(f'<P ID="{s}">{peer_file}</P>')
         xml.append("</PEERS>")
         xml.append("<MODELS>")
         for k, name in enumerate(model_files):
@@ -275,6 +279,11 @@ def random_flags(r: random.Random, es: EvalSet) -> List[str]:
         args += ["-c", r.choice(["95", "0", "50", "99", "100", "90.5", "95"])]
     if r.random() < 0.3:
         args.append("-d")
+    return _with_inputs(r, es, args)
+
+
+def _with_inputs(r: random.Random, es: EvalSet, args: List[str]) -> List[str]:
+    """The flags shuffled (sometimes bundled), then the config and system arguments."""
     pairs = _pairs(args)
     r.shuffle(pairs)
     flat = [x for p in pairs for x in p]
@@ -285,6 +294,32 @@ def random_flags(r: random.Random, es: EvalSet) -> List[str]:
     if r.random() < 0.6:
         return flat + ["-a", es.xml]
     return flat + [es.xml, r.choice(es.systems + ["nosuch"] if r.random() < 0.1 else es.systems)]
+
+
+# ROUGE-W weights where Perl's numbers leave the doubles' exact range: k ** w as exact 64-bit integers
+# (3-16 on ten-token units), Inf (from 17 on 13 tokens), ratios overflowing to Inf and NaN scores
+# (below 1), and the spellings Perl reads as integers or not
+EXTREME_WEIGHTS = ("3", "4", "5", "8", "11", "13", "16", "17", "20", "25", "50", "64", "100", "300", "1000", "1e2",
+                   "15.5", "33.3", "2.5", "1e-5", "0.0001", "0.001", "0.01", "0.1", "0.5", "0.9", "inf", "5e-324",
+                   "1.2", "2")
+
+
+# Each flag of extreme_flags: the share of cases that have it, and its values (None: a switch).
+_EXTREME_FLAGS = (
+    (0.6, "-x", None), (0.3, "-n", ("1",)), (0.85, "-t", ("0", "1", "2", "2")), (1.0, "-f", ("A", "B")),
+    (0.6, "-p", ("0", "1", "0.5", "0.0001", "0.9999", "1e-300")), (1.0, "-r", ("1", "10", "100", "1000")),
+    (0.3, "-c", ("0", "50", "95", "100")), (0.5, "-d", None), (0.2, "-m", None), (0.1, "-l", ("10", "60", "200")),
+)
+
+
+def extreme_flags(r: random.Random, es: EvalSet) -> List[str]:
+    """Flags at their extremes around ROUGE-W: a weight from :data:`EXTREME_WEIGHTS`, -t 0/1/2, -f A/B,
+    -p at 0, 1 and next to them, -d (raw counts printed), few or many resamples."""
+    args = ["-w", r.choice(EXTREME_WEIGHTS)]
+    for share, flag, values in _EXTREME_FLAGS:
+        if r.random() < share:
+            args += [flag] if values is None else [flag, r.choice(values)]
+    return _with_inputs(r, es, args)
 
 
 def _pairs(args: List[str]) -> List[Tuple[str, ...]]:

@@ -65,8 +65,9 @@ def judged_records(systems: int = 4, documents: int = 6, references: int = 3, se
         for s in range(systems):
             keep = min(0.95, max(0.0, quality[s] + r.gauss(0, 0.15)))
             source = refs[r.randrange(references)]
-            record = {"id": f"d{d}", "system": f"sys{s}", "prediction": "\n".join(g.related(source, keep)),
-                      "references": ["\n".join(ref) for ref in refs]}
+            record: Dict[str, object] = {"id": f"d{d}", "system": f"sys{s}",
+                                         "prediction": "\n".join(g.related(source, keep)),
+                                         "references": ["\n".join(ref) for ref in refs]}
             for k, column in enumerate(human):
                 record[column] = round(1 + 4 * keep + r.gauss(0, 0.4 + 0.2 * k), 3)
             out.append(record)

@@ -48,17 +48,24 @@ def py_rouge_dir() -> Optional[Path]:
     return None
 
 
-def _pkg_resources_shim() -> None:
+def _pkg_resources_shim() -> bool:
+    """Puts a ``pkg_resources`` with only ``resource_filename`` in sys.modules when there is none; True if
+    it did (the caller takes it out again once py-rouge has imported it: other packages, jieba among
+    them, fall back on their own when ``import pkg_resources`` fails, not when it lacks what they call)."""
     if "pkg_resources" in sys.modules:
-        return
+        return False
     try:
         import pkg_resources  # noqa: F401
-        return
+        return False
     except ImportError:
         pass
+    def resource_filename(name: str, resource: str) -> str:
+        return os.path.join(os.path.dirname(sys.modules[name].__file__ or ""), resource)
+
     shim = types.ModuleType("pkg_resources")
-    shim.resource_filename = lambda name, resource: os.path.join(os.path.dirname(sys.modules[name].__file__), resource)
+    vars(shim)["resource_filename"] = resource_filename
     sys.modules["pkg_resources"] = shim
+    return True
 
 
 def punkt_installed() -> bool:
@@ -83,7 +90,7 @@ def _nltk_without_punkt():
 
     untrained, words = PunktSentenceTokenizer(), NLTKWordTokenizer()
 
-    def word_tokenize(text, language="english", preserve_line=False):
+    def word_tokenize(text, language="english", preserve_line=False):  # noqa: ARG001 - nltk's signature
         if re.search(r"[.?!]", text):
             raise AssertionError("the punkt stand-in is only for text without . ? !")
         sentences = [text] if preserve_line else untrained.tokenize(text)
@@ -91,8 +98,19 @@ def _nltk_without_punkt():
 
     proxy = types.ModuleType("nltk")
     proxy.__dict__.update({k: v for k, v in vars(nltk).items() if not k.startswith("__")})
-    proxy.word_tokenize = word_tokenize
+    vars(proxy)["word_tokenize"] = word_tokenize
     return proxy
+
+
+def load_rouge_package():
+    """The ``rouge`` package 1.0.1's (pltrdy's) ``Rouge`` class, or None when it is not installed or
+    py-rouge has overwritten its files."""
+    try:
+        import rouge.rouge_score  # noqa: F401  (pltrdy's module; py-rouge has none)
+        from rouge import Rouge
+    except ImportError:
+        return None
+    return Rouge
 
 
 def load_py_rouge():
@@ -102,13 +120,19 @@ def load_py_rouge():
         return None
     if "devkit_py_rouge" in sys.modules:
         return sys.modules["devkit_py_rouge"].Rouge
-    _pkg_resources_shim()
+    shimmed = _pkg_resources_shim()
     spec = importlib.util.spec_from_file_location("devkit_py_rouge", folder / "rouge.py")
+    if spec is None or spec.loader is None:  # not a module Python can load
+        return None
     module = importlib.util.module_from_spec(spec)
     sys.modules["devkit_py_rouge"] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)  # py-rouge keeps the shim as its module's pkg_resources
+    finally:
+        if shimmed:
+            del sys.modules["pkg_resources"]
     if not punkt_installed():
-        module.nltk = _nltk_without_punkt()
+        vars(module)["nltk"] = _nltk_without_punkt()
     return module.Rouge
 
 

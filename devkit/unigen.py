@@ -9,8 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import sys
-from pathlib import Path
+from typing import List, Tuple
 
 from devkit import evalgen
 
@@ -75,7 +74,7 @@ def _be_unicode_line(r: random.Random) -> bytes:
 
 def unicode_cases(seed: int, count: int, workdir: str, per_set: int = 4, be_share: float = 0.12):
     """(cwd, args) pairs over generated multi-script sets x random flags (evalgen's flag generator)."""
-    cases = []
+    cases: List[Tuple[str, List[str]]] = []
     k = 0
     while len(cases) < count:
         root = os.path.join(workdir, f"u{seed}-{k}")

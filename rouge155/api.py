@@ -8,6 +8,8 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
+    import numpy as np
+
 from .base.errors import OptionError
 from .base.lazy import load_numpy
 from .base.options import Options, typed_options
@@ -40,7 +42,8 @@ class MetricResult:
     kind: str
     averages: Averages
     keys: List[str]
-    rows: Sequence  # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
+    # per instance: model count, hit, R, peer count, P, F (a list of rows or an (n, 6) array)
+    rows: Union[Sequence, np.ndarray]
     token_mode: Optional[int] = None
     alpha: float = 0.5
 
@@ -90,6 +93,7 @@ class Result:
     options: Options
     metrics: List[MetricResult]
     warnings: List[str]
+    signature: Optional[str] = None  # every setting that changes a number, in one line (docs/signature.md)
 
     def to_text(self) -> str:
         return "".join(m.to_text(self.options) for m in self.metrics)
@@ -120,7 +124,7 @@ def iter_results(
     systems: Sequence[str],
     data_dir: Optional[str] = None,
     source: Optional[TextSource] = None,
-    warn: Callable[[str], None] = lambda msg: None,
+    warn: Callable[[str], None] = lambda _msg: None,
     debug: Optional[Callable[[str], None]] = None,
     jobs: int = 1,
     progress: Optional[Callable[[int], None]] = None,
@@ -224,15 +228,19 @@ def evaluate(
     input_format: str = "SPL",
     data_dir: Optional[str] = None,
     dask=None,
+    signature_check: Optional[str] = None,
     **flags,
 ) -> Result:
     """Score summaries held in memory.
 
     ``peers[system][eval_id]`` is a system's summary for one evaluation, ``models[eval_id]`` its
     references (a list of texts, or one text: one reference); a text is a str or bytes, anything
-    else a TypeError naming where it was given. Texts are in ``input_format`` (SPL: one sentence per line). Options come as an
+    else a TypeError naming where it was given. Texts are in ``input_format`` (SPL: one sentence
+    per line). Options come as an
     :class:`Options` or as its keyword arguments (``ngram=2, stem=True, ...``). ``dask``: a
     ``distributed.Client`` or a scheduler address, to compute on a Dask cluster (same results).
+    ``signature_check``: a signature (``Result.signature`` of an earlier call); a call whose settings
+    differ is refused before scoring (ValueError, one line per difference).
     """
     if options is None:
         options = typed_options(**flags)
@@ -240,9 +248,13 @@ def evaluate(
     elif flags:
         raise OptionError("give either an Options object or keyword options, not both")
     config, source = memory_config(peers, models, input_format)
+    from .output.signature import api_signature_args, signature_of
+
+    signature = str(signature_of(**api_signature_args(options, config.evaluations, data_dir,
+                                                      signature_check=signature_check)))
     warnings: List[str] = []
     metrics = list(
         iter_results(config, options, sorted(peers), data_dir=data_dir, source=source, warn=warnings.append,
                      dask=dask)
     )
-    return Result(options, metrics, warnings)
+    return Result(options, metrics, warnings, signature)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from itertools import chain
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -19,11 +20,15 @@ from .base.errors import OptionError
 from .base.options import Options, typed_options
 from .base.perl import fmt_num
 from .engine.batched.chunks import token_vocabulary
-from .engine.plan import batched_engine_supports, metric_plan, ngram_spec, scored_blocks
+from .engine.batched.memory_pairs import covers as memory_covers
+from .engine.batched.memory_pairs import memory_counts
+from .engine.plan import NeedsStepByStep, batched_engine_supports, metric_plan, ngram_spec, scored_blocks
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource
 from .metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
+from .output.signature import SignedScores, api_signature_args
+from .text import jit
 
 Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
@@ -114,45 +119,53 @@ def pair_options(wanted: _Wanted, stem: bool, remove_stopwords: bool, multi_refe
     )
 
 
-def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, Sequence[Text]]],
-                 input_format: str = "SPL") -> Tuple[EvalConfig, MemorySource]:
-    """One evaluation per pair (IDs 1..N), texts in memory. A text is a str or bytes (anything
-    else: a TypeError naming it); a pair's references are a list of texts or one text."""
+def pair_texts(predictions: Sequence[Text], references: Sequence[Union[Text, Sequence[Text]]]
+               ) -> Tuple[List[bytes], List[List[bytes]]]:
+    """Each pair's prediction and references as the engines read them (bytes). A text is a str or
+    bytes (anything else: a TypeError naming it); a pair's references are a list of texts or one text."""
     if isinstance(predictions, (str, bytes)) or isinstance(references, (str, bytes)):
         raise OptionError("predictions and references must be sequences of texts, not one text")
     if len(predictions) != len(references):
         raise OptionError(f"{len(predictions)} predictions but {len(references)} references")
+    if all(type(t) is str for t in predictions) and all(type(t) is str for t in references):
+        # the common call, one reference each as a str: encoded without a check per text
+        return ([t.encode("utf-8") for t in predictions],  # type: ignore[union-attr]  # all str: checked above
+                [[t.encode("utf-8")] for t in references])  # type: ignore[union-attr]
+    peers: List[bytes] = []
+    models: List[List[bytes]] = []
+    for i, (pred, refs) in enumerate(zip(predictions, references)):
+        peers.append(summary_bytes(pred, f"predictions[{i}]"))
+        refs = reference_texts(refs, f"references[{i}]")
+        if len(refs) == 0:
+            raise OptionError(f"pair {i} has no reference")
+        models.append([summary_bytes(ref, f"references[{i}][{k}]") for k, ref in enumerate(refs)])
+    return peers, models
+
+
+def pairs_config(predictions: Sequence[Text], references: Sequence[Union[Text, Sequence[Text]]],
+                 input_format: str = "SPL") -> Tuple[EvalConfig, MemorySource]:
+    """One evaluation per pair (IDs 1..N), texts in memory (checked by :func:`pair_texts`)."""
+    return _memory_config(*pair_texts(predictions, references), input_format)
+
+
+def _memory_config(peers: List[bytes], models: List[List[bytes]], input_format: str = "SPL"
+                   ) -> Tuple[EvalConfig, MemorySource]:
     texts: Dict[str, bytes] = {}
     evaluations: List[Evaluation] = []
-    for i, (pred, refs) in enumerate(zip(predictions, references), start=1):
+    for i, (peer_text, refs) in enumerate(zip(peers, models), start=1):
         peer = f"p/{i}"
-        texts[peer] = summary_bytes(pred, f"predictions[{i - 1}]")
-        refs = reference_texts(refs, f"references[{i - 1}]")
-        if len(refs) == 0:
-            raise OptionError(f"pair {i - 1} has no reference")
+        texts[peer] = peer_text
         names = [f"m/{i}/{k}" for k in range(1, len(refs) + 1)]
-        for k, (name, ref) in enumerate(zip(names, refs)):
-            texts[name] = summary_bytes(ref, f"references[{i - 1}][{k}]")
+        texts.update(zip(names, refs))
         evaluations.append(Evaluation.listed(str(i), input_format, {SYSTEM: peer}, names))
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
-
-
-def orders_with_ngrams(orders: Sequence[int], config: EvalConfig, source: MemorySource) -> Tuple[int, ...]:
-    """The n-gram orders some text is long enough to have an n-gram of (a token takes at least a
-    byte). Every other order has no n-gram anywhere: each pair's counts are zeros, known without
-    scoring, so ``ROUGE-99999999999999999999`` costs what the texts cost."""
-    longest = 0
-    for ev in config.evaluations:
-        for path in [ev.peer_path(SYSTEM)] + [path for _mid, path in ev.model_paths()]:
-            longest = max(longest, source.size(path))
-    return tuple(n for n in orders if n <= longest)
 
 
 _VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
 _kept = threading.local()  # one set of vocabularies per thread: a TokenIds map is not thread-safe
 
 
-def _vocabularies() -> Dict[Tuple[str, bool, bool], object]:
+def _vocabularies() -> dict:  # {(data dir, stem, stopwords): its TokenIds}
     if not hasattr(_kept, "vocabularies"):
         _kept.vocabularies = {}
     return _kept.vocabularies
@@ -204,6 +217,7 @@ def score_pairs(
     data_dir: Optional[str] = None,
     dask=None,
     semantics: str = "perl",
+    signature_check: Optional[str] = None,
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -211,7 +225,9 @@ def score_pairs(
     ``stem`` -m, ``remove_stopwords`` -s, ``multi_reference`` -f (``"A"``: totals over the
     references, ``"B"``: the best one), ``alpha`` -p, ``word_limit`` -l, ``byte_limit`` -b.
     ``dask``: a ``distributed.Client`` or a scheduler address, to compute the chunks on a Dask cluster.
-    Returns ``{tag: PairScores}`` keyed by the report's names (``"ROUGE-1"``, ``"ROUGE-L"``, ...).
+    Returns ``{tag: PairScores}`` keyed by the report's names (``"ROUGE-1"``, ``"ROUGE-L"``, ...), a
+    dict whose ``.signature`` names the settings (docs/signature.md); ``signature_check``: refuse the
+    call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.engine.semantics.score_pairs`).
     """
@@ -220,25 +236,75 @@ def score_pairs(
 
         if dask is not None:
             raise OptionError("dask= scores the Perl's semantics only")
-        return {tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count) for tag, v in
-                other_semantics(semantics, predictions, references, metrics, stem, remove_stopwords, multi_reference,
-                                alpha, word_limit, byte_limit).items()}
+        # the call's own settings sign it (the implementation maps them onto its own)
+        signature_args = api_signature_args(
+            None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
+            semantics=semantics, multi_reference=multi_reference, semantics_settings={
+                "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit})
+        return SignedScores({tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count)
+                             for tag, v in other_semantics(semantics, predictions, references, metrics, stem,
+                                                           remove_stopwords, multi_reference, alpha, word_limit,
+                                                           byte_limit).items()}, signature_args)
     wanted = parse_metrics(metrics)
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
-    config, source = pairs_config(predictions, references)
-    orders = orders_with_ngrams(wanted.ngram_orders, config, source)
+    peers, models = pair_texts(predictions, references)
+    signature_args = api_signature_args(options, [len(refs) for refs in models], data_dir, False, signature_check)
+    longest = max(map(len, chain(peers, chain.from_iterable(models))), default=0)
+    # orders some text is long enough to have an n-gram of (a token takes at least a byte): every
+    # other order's counts are zeros, known without scoring (ROUGE-99999999999999999999 costs what
+    # the texts cost)
+    orders = tuple(n for n in wanted.ngram_orders if n <= longest)
     if orders != wanted.ngram_orders:  # -n no larger than the texts (a cluster computes 1 .. -n)
         options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, orders)
-    counts = pair_counts(config, source, options, data_dir, dask, orders)
+    counts = None
+    if dask is None and compiled_path_covers(options, orders, len(peers)):
+        counts = _compiled_counts(peers, models, options, orders, data_dir)
+    elif dask is None and batched_engine_supports(options) and memory_covers(options):
+        counts = _memory_counts(peers, models, options, orders, data_dir)
+    if counts is None:
+        counts = pair_counts(*_memory_config(peers, models), options, data_dir, dask, orders)
     for n in set(wanted.ngram_orders) - set(orders):
-        counts[ngram_spec(n).tag] = np.zeros((len(config.evaluations), 6))
+        counts[ngram_spec(n).tag] = np.zeros((len(peers), 6))
     out = {}
     for tag in wanted.tags:
         c = counts[tag]
         out[tag] = PairScores(recall=c[:, RECALL].copy(), precision=c[:, PRECISION].copy(), fmeasure=c[:, F].copy(),
                               hits=c[:, HIT].copy(), model_count=c[:, MODEL_COUNT].copy(),
                               peer_count=c[:, PEER_COUNT].copy())
-    return out
+    return SignedScores(out, signature_args)
+
+
+def compiled_path_covers(options: Options, ngram_orders: Sequence[int], pairs: int) -> bool:
+    """Whether the compiled kernels (:mod:`rouge155.text.jit`) score ``pairs`` pairs under these options
+    (:mod:`rouge155.engine.batched.compiled_pairs`); else the numpy engine does, with the same numbers."""
+    if not batched_engine_supports(options) or not jit.wanted(pairs):
+        return False
+    from .engine.batched.compiled_pairs import covers
+
+    return covers(options, metric_plan(options, ngram_orders))
+
+
+def _memory_counts(peers: List[bytes], models: List[List[bytes]], options: Options, ngram_orders: Sequence[int],
+                   data_dir: Optional[str]) -> Optional[Dict[str, np.ndarray]]:
+    """The numpy engine without a config (:mod:`rouge155.engine.batched.memory_pairs`); None where the
+    script would die part-way (the general path then reproduces its error)."""
+    data_dir = resolve_data_dir(data_dir)
+    vocab = _vocabulary(data_dir, options, load_word_lists(data_dir))
+    try:
+        return memory_counts(peers, models, options, metric_plan(options, ngram_orders), vocab)
+    except NeedsStepByStep:
+        return None
+
+
+def _compiled_counts(peers: List[bytes], models: List[List[bytes]], options: Options, ngram_orders: Sequence[int],
+                     data_dir: Optional[str]) -> Dict[str, np.ndarray]:
+    from .engine.batched.compiled_pairs import compiled_counts
+
+    data_dir = resolve_data_dir(data_dir)
+    vocab = _vocabulary(data_dir, options, load_word_lists(data_dir))
+    pair_instance = np.repeat(np.arange(len(peers), dtype=np.int64), [len(refs) for refs in models])
+    flat = list(chain.from_iterable(models))
+    return compiled_counts(peers, flat, pair_instance, options, metric_plan(options, ngram_orders), vocab)
 
 
 __all__ = ["score_pairs", "PairScores", "parse_metrics"]

@@ -9,6 +9,7 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --pairs 2000 --only pyrouge-m
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
   python scripts/bench.py --mode pairs                  # score_pairs against rouge-score, side by side
+  python scripts/bench.py --mode semantics --pairs 11490   # every implementation, every semantics, one table
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
   python scripts/bench.py --no-perl --pairs 2000 --only pyrouge-m --language ru   # --language cost
   python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
@@ -22,131 +23,22 @@ time), its memory the largest peak RSS of those runs; the reference runs once (i
 """
 import argparse
 import json
-import random
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import List, Optional, Tuple, Union
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # devkit
+
+from devkit.corpusgen import one_pair_corpus, write_corpus, write_language_corpus  # noqa: E402
 
 FLAGSETS = {
     "pyrouge-m": "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m",
     "pyrouge": "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a",
     "duc": "-n 2 -m -2 4 -u -c 95 -r 1000 -f A -p 0.5 -t 0 -a",
 }
-
-_SYL = ["ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "pe", "lo", "qua", "nis", "ter", "ul", "ges",
-        "ment", "ing", "tion", "ed", "er", "al", "ly", "ness", "s"]
-
-
-def _vocabulary(r: random.Random, size: int = 30000):
-    common = ("the of to and a in is that for on was with he it as at by from his said have be has are "
-              "not but an they were had who which their been will its more after about also would year "
-              "people two new first one government police president told over us last state some").split()
-    words = list(common)
-    seen = set(words)
-    while len(words) < size:
-        w = "".join(r.choice(_SYL) for _ in range(r.randint(1, 4)))
-        if w not in seen:
-            seen.add(w)
-            words.append(w)
-    weights = [1.0 / (i + 1) ** 1.05 for i in range(len(words))]
-    return words, weights
-
-
-class TextGen:
-    def __init__(self, seed: int):
-        self.r = random.Random(seed)
-        self.words, self.weights = _vocabulary(self.r)
-        self.cum = []
-        total = 0.0
-        for w in self.weights:
-            total += w
-            self.cum.append(total)
-
-    def sentence(self, n: int) -> str:
-        ws = self.r.choices(self.words, cum_weights=self.cum, k=n)
-        ws[0] = ws[0].capitalize()
-        for i in range(1, n):
-            if self.r.random() < 0.06:
-                ws[i] = ws[i] + ","
-            elif self.r.random() < 0.02:
-                ws[i] = ws[i].capitalize()
-        return " ".join(ws) + "."
-
-    def summary(self, words_lo: int, words_hi: int, sents_lo: int, sents_hi: int) -> list:
-        total = self.r.randint(words_lo, words_hi)
-        k = self.r.randint(sents_lo, sents_hi)
-        cuts = sorted(self.r.sample(range(1, total), k - 1))
-        sizes = [b - a for a, b in zip([0] + cuts, cuts + [total])]
-        return [self.sentence(max(1, s)) for s in sizes]
-
-    def related(self, sents: list, keep: float) -> list:
-        """A summary sharing some sentences and words with ``sents``."""
-        out = []
-        for s in sents:
-            if self.r.random() < keep:
-                words = s.split()
-                words = [w if self.r.random() < 0.8 else self.r.choice(self.words) for w in words]
-                out.append(" ".join(words))
-            else:
-                out.append(self.sentence(len(s.split())))
-        return out
-
-
-def write_corpus(root: Path, profile: str, size: int, seed: int = 1) -> str:
-    """Write SPL files and an XML config; returns the config's file name."""
-    g = TextGen(seed)
-    (root / "sys").mkdir(parents=True, exist_ok=True)
-    (root / "ref").mkdir(parents=True, exist_ok=True)
-    xml = ['<ROUGE-EVAL version="1.0">']
-    if profile == "cnndm":
-        for i in range(size):
-            ref = g.summary(40, 70, 3, 4)
-            (root / "ref" / f"{i}.A.spl").write_text("\n".join(ref) + "\n")
-            (root / "sys" / f"{i}.spl").write_text("\n".join(g.related(ref, 0.5)) + "\n")
-            xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
-                       f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'
-                       f'<MODELS><M ID="A">{i}.A.spl</M></MODELS></EVAL>')
-    else:  # duc: size topics x 4 references x 10 systems
-        for t in range(size):
-            refs = [g.summary(90, 110, 4, 6) for _ in range(4)]
-            for k, ref in enumerate(refs):
-                (root / "ref" / f"{t}.{'ABCD'[k]}.spl").write_text("\n".join(ref) + "\n")
-            peers = []
-            for s in range(10):
-                (root / "sys" / f"{t}.{s}.spl").write_text("\n".join(g.related(refs[s % 4], 0.3)) + "\n")
-                peers.append(f'<P ID="{s}">{t}.{s}.spl</P>')
-            models = "".join(f'<M ID="{c}">{t}.{c}.spl</M>' for c in "ABCD")
-            xml.append(f'<EVAL ID="{t}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
-                       f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS>{"".join(peers)}</PEERS>'
-                       f"<MODELS>{models}</MODELS></EVAL>")
-    xml.append("</ROUGE-EVAL>")
-    (root / "config.xml").write_text("\n".join(xml) + "\n")
-    return "config.xml"
-
-
-# --language: the same corpus with its letters in the language's script (same sizes, same structure)
-_SCRIPT_MAPS = {
-    "ru": str.maketrans("abcdefghijklmnopqrstuvwxyz", "абцдефгхийклмнопярстувшхыз"),
-    "el": str.maketrans("abcdefghijklmnopqrstuvwxyz", "αβψδεφγηιξκλμνοπ;ρστθωςχυζ".replace(";", "κ")),
-    "de": str.maketrans("aou", "äöü"),
-    "fr": str.maketrans("eai", "éàî"),
-}
-
-
-def write_language_corpus(root: Path, english: Path, lang: str) -> str:
-    """``english``'s corpus with its letters mapped into ``lang``'s script (Latin with accents by default)."""
-    table = _SCRIPT_MAPS.get(lang, _SCRIPT_MAPS["fr"])
-    for sub in ("sys", "ref"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
-        for f in (english / sub).iterdir():
-            (root / sub / f.name).write_text(f.read_text().translate(table), encoding="utf-8")
-    (root / "config.xml").write_text((english / "config.xml").read_text())
-    return "config.xml"
-
 
 def run_measured(cmd, cwd):
     """Run through /usr/bin/time-like accounting: stdout, wall time, the child's own peak RSS (MB),
@@ -171,21 +63,6 @@ def best_of(repeat: int, cmd, cwd):
     return out, wall, rss, status
 
 
-def _one_pair(root: Path) -> str:
-    """A one-pair SPL evaluation (one summary, one reference): the per-document call of RL loops."""
-    (root / "sys").mkdir(parents=True, exist_ok=True)
-    (root / "ref").mkdir(parents=True, exist_ok=True)
-    g = TextGen(7)
-    ref = g.summary(40, 70, 3, 4)
-    (root / "ref" / "0.A.spl").write_text("\n".join(ref) + "\n")
-    (root / "sys" / "0.spl").write_text("\n".join(g.related(ref, 0.5)) + "\n")
-    (root / "config.xml").write_text(
-        '<ROUGE-EVAL version="1.0">\n<EVAL ID="0"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
-        '<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">0.spl</P></PEERS>'
-        '<MODELS><M ID="A">0.A.spl</M></MODELS></EVAL>\n</ROUGE-EVAL>\n')
-    return "config.xml"
-
-
 def _median(xs):
     xs = sorted(xs)
     mid = len(xs) // 2
@@ -205,12 +82,13 @@ def small(a, ref) -> int:
         return 2
     perl = ["perl", str(ref / "ROUGE-1.5.5.pl")]
     data = ["-e", str(ref / "data")]
-    rows = [("--version", "-", [], [ours, "--version"], None),
-            ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
+    # (label, working directory ("-": the corpora's), the reference's command, ours, compare outputs)
+    rows: List[Tuple[str, Union[str, Path], List[str], List[str], Optional[bool]]] = [
+        ("--version", "-", [], [ours, "--version"], None), ("-h", "-", perl + ["-h"], [ours, "-h"], None)]
     base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-small-"))
     pair = base / "one-pair"
     if not (pair / "config.xml").exists():
-        _one_pair(pair)
+        one_pair_corpus(pair)
     for name, flags in FLAGSETS.items():
         args = flags.split() + ["config.xml"]
         rows.append((f"one pair {name}", pair, perl + data + args, [ours] + data + args, True))
@@ -227,8 +105,8 @@ def small(a, ref) -> int:
     print(f"{'case':52s} {'perl s':>7s} {'ours s':>7s} {'ratio':>6s} {'perl MB':>7s} {'ours MB':>7s} same  "
           f"{'perlcpu':>7s} {'ourscpu':>7s} {'ratio':>6s}")
     worst = float("inf")
-    for label, cwd, perl_cmd, ours_cmd, compare in rows:
-        cwd = cwd if isinstance(cwd, Path) else base
+    for label, where, perl_cmd, ours_cmd, compare in rows:
+        cwd = where if isinstance(where, Path) else base
         tp, to, rp, ro, cp, co = [], [], 0.0, 0.0, [], []
         out_p = out_o = b""
         for _ in range(a.repeat):
@@ -265,10 +143,11 @@ def main() -> int:
         return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=["perl"], default="perl",
-                    help="perl (default): against ROUGE-1.5.5.pl; pairs, dask: see scripts/bench_modes.py")
+                    help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask: see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
-    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS) + ",duc-corpus; with --small, parts of case names")
+    ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS)
+                    + ",duc-corpus; with --small, parts of case names")
     ap.add_argument("--no-perl", action="store_true", help="time rouge155 alone")
     ap.add_argument("--jobs", type=int, default=0, help="also time rouge155 --jobs N")
     ap.add_argument("--keep", help="build corpora here (reused when present)")
@@ -307,7 +186,8 @@ def main() -> int:
     # measure rouge155 as a wheel installs it: with its bytecode compiled
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "rouge155")], check=True)
     base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
-    print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} {'ratio':>7s} same")
+    print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} "
+          f"{'ratio':>7s} same")
     for label, profile, size, name, flags in rows:
         root = base / f"{profile}-{size}"
         if not (root / "config.xml").exists():
@@ -323,7 +203,7 @@ def main() -> int:
                 write_language_corpus(lroot, root, a.language)
             lang_cmd = ours_cmd[:5] + [f"--language={a.language}"] + ours_cmd[5:]
             # alternate English and language runs (a shared machine's noise hits both alike); best of each
-            walls_e, walls_l, rss_l = [wall_o], [], 0.0
+            walls_e, walls_l = [wall_o], []
             for _ in range(a.repeat):
                 walls_l.append(run_measured(lang_cmd, lroot)[1])
                 walls_e.append(run_measured(ours_cmd, root)[1])
@@ -336,14 +216,16 @@ def main() -> int:
             cache = root / f"perl-{name}.json"
             if a.reuse_perl and cache.exists():
                 saved = json.loads(cache.read_text())
-                out_p, wall_p, rss_p, st_p = (root / f"perl-{name}.out").read_bytes(), saved["wall"], saved["rss"], saved["status"]
+                out_p = (root / f"perl-{name}.out").read_bytes()
+                wall_p, rss_p, st_p = saved["wall"], saved["rss"], saved["status"]
             else:
                 out_p, wall_p, rss_p, st_p, _cpu = run_measured(
                     ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
                 (root / f"perl-{name}.out").write_bytes(out_p)
                 cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))
             same = out_p == out_o and st_p == st_o
-            print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} {wall_p / wall_o:7.1f} {same}{extra}")
+            print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} "
+                  f"{wall_p / wall_o:7.1f} {same}{extra}")
         else:
             print(f"{label:34s} {name:10s} {'-':>8s} {'-':>8s} {wall_o:8.2f} {rss_o:8.0f} {'-':>7s} -{extra}")
         sys.stdout.flush()

@@ -1,9 +1,16 @@
-"""scripts/bench.py's other modes (``--mode pairs``, ``--mode dask``), side by side in one script.
+"""scripts/bench.py's other modes (``--mode pairs``, ``--mode semantics``, ``--mode dask``), side by side in one script.
 
 pairs: ``rouge155.score_pairs`` (ROUGE-1, -2, -L; with and without -m) against rouge-score's
 RougeScorer (rouge1, rouge2, rougeLsum) on the same CNN/DM-like pairs, alternating, medians of
 --repeat rounds. rouge155's first call (which stems every new word) is reported apart from later
 calls (the vocabulary is kept between calls, as in a training loop).
+
+semantics: per-pair scoring by every ROUGE implementation installed (rouge-score-rs, rouge-score,
+torchmetrics, ``rouge``) and by rouge155 under each semantics (the Perl's ``score_pairs``, rouge-score's
+through ``hf_evaluate.compute(use_aggregator=False)`` and ``score_pairs``, torchmetrics', pltrdy's,
+py-rouge's), with the compiled kernels and without, on the same pairs in one process, alternating
+rounds, medians of pairs per wall second and per CPU second, without and with stemming; and whether
+rouge155's numbers equal the implementations' own on those pairs.
 
 dask: the command line on a CNN/DM-like corpus in one process, with ``--jobs 2``, and with
 ``--dask`` against a local scheduler with 1 and then 2 worker processes (127.0.0.1 only), checking
@@ -19,24 +26,22 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import Callable, Dict, List, Optional, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # devkit
+
+from devkit.corpusgen import cnndm_pairs, write_corpus  # noqa: E402
 
 
-def cnndm_pairs(n: int, seed: int = 1):
-    from bench import TextGen
-
-    g = TextGen(seed)
-    preds, refs = [], []
-    for _ in range(n):
-        ref = g.summary(40, 70, 3, 4)
-        refs.append("\n".join(ref))
-        preds.append("\n".join(g.related(ref, 0.5)))
-    return preds, refs
+def _score_all(scorer, preds: List[str], refs: List[str]) -> list:
+    """rouge-score's ``score`` on every pair, one call each."""
+    return [scorer.score(r, p) for p, r in zip(preds, refs)]
 
 
-def _rates(n: int, run) -> tuple:
+def _rates(n: int, run) -> Tuple[float, float]:
     """Pairs per wall second and per CPU second of this process (the latter barely moved by other
     jobs on a shared machine)."""
     c, w = time.process_time(), time.perf_counter()
@@ -61,28 +66,165 @@ def bench_pairs(n: int, repeat: int, rs_pairs: int) -> None:
     print(f"{'stemming':9s} {'rouge155 first call':>20s} {'rouge155 later calls':>21s} {'rouge-score':>14s} "
           f"{'ratio (CPU)':>12s}")
     for stem in (False, True):
-        first = None
-        ours, theirs = [], []
+        ours: List[Tuple[float, float]] = []
+        theirs: List[Tuple[float, float]] = []
         for k in range(repeat):
             if k == 0:
                 pairs_module._vocabularies().clear()  # the first call builds (and stems) the vocabulary
-            rate = _rates(n, lambda: rouge155.score_pairs(preds, refs, metrics=metrics, stem=stem))
-            if k == 0:
-                first = rate
-            else:
-                ours.append(rate)
+            ours.append(_rates(n, partial(rouge155.score_pairs, preds, refs, metrics=metrics, stem=stem)))
             if rouge_scorer is not None:
                 scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=stem)
-                theirs.append(_rates(m, lambda: [scorer.score(r, p) for p, r in zip(preds[:m], refs[:m])]))
+                theirs.append(_rates(m, partial(_score_all, scorer, preds[:m], refs[:m])))
 
         def med(rates, i):
             return statistics.median(r[i] for r in rates) if rates else float("nan")
 
-        later = ours or [first]
+        first, later = ours[0], ours[1:] or ours[:1]
         cell = lambda rates: f"{med(rates, 0):,.0f} / {med(rates, 1):,.0f}"  # noqa: E731
         print(f"{'-m' if stem else 'no -m':9s} {cell([first]):>20s} {cell(later):>21s} {cell(theirs):>14s} "
               f"{med(later, 1) / med(theirs, 1):12.1f}")
         sys.stdout.flush()
+
+
+def _with_kernels(compiled: bool, func):
+    """``func`` run with rouge155's compiled kernels on (when numba is installed) or off (numpy only)."""
+    def run():
+        os.environ["ROUGE155_JIT"] = "1" if compiled else "0"
+        try:
+            return func()
+        finally:
+            os.environ.pop("ROUGE155_JIT", None)
+    return run
+
+
+def semantics_rows(preds, refs, stem: bool, slow: int):
+    """(name, pairs timed, callable) for every implementation installed and rouge155 under each semantics,
+    with the compiled kernels and without; the slow Python packages on the first ``slow`` pairs only."""
+    import rouge155
+    from rouge155.compat import hf_evaluate
+    from rouge155.text import jit
+
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    n, sp, sr = len(preds), preds[:slow], refs[:slow]
+    rows: List[Tuple[str, int, Callable[[], object]]] = []
+    try:
+        from rouge_score_rs import rouge_scorer as fast_scorer
+
+        fast = fast_scorer.RougeScorer(types, use_stemmer=stem)
+        rows.append(("rouge-score-rs 0.2.1 (Rust), score per pair", n,
+                     lambda: [fast.score(r, p) for p, r in zip(preds, refs)]))
+    except ImportError:
+        pass
+    try:
+        from rouge_score import rouge_scorer
+
+        scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
+        rows.append(("rouge-score 0.1.2, score per pair", len(sp),
+                     lambda: [scorer.score(r, p) for p, r in zip(sp, sr)]))
+    except ImportError:
+        pass
+    try:
+        from torchmetrics.functional.text.rouge import rouge_score as tm_rouge
+
+        rows.append(("torchmetrics 1.9 rouge_score (rouge1, rouge2, rougeL)", len(sp),
+                     lambda: tm_rouge(sp, sr, use_stemmer=stem, rouge_keys=("rouge1", "rouge2", "rougeL"))))
+    except ImportError:
+        pass
+    if not stem:
+        try:
+            from rouge import Rouge
+
+            rows.append(("rouge 1.0.1 get_scores", len(sp), lambda: Rouge().get_scores(sp, sr)))
+        except ImportError:
+            pass
+    from devkit.oracles import load_py_rouge
+
+    py_rouge = load_py_rouge()
+    if py_rouge is not None:
+        pr = py_rouge(metrics=["rouge-n", "rouge-l"], max_n=2, stemming=stem, limit_length=False)
+        rows.append(("py-rouge 1.1 get_scores (rouge-1, rouge-2, rouge-l)", len(sp), lambda: pr.get_scores(sp, sr)))
+    kernels = [True, False] if jit.available() else [False]
+    for compiled in kernels:
+        how = "compiled" if compiled else "numpy"
+        rows += [
+            (f"rouge155 score_pairs, Perl, R1 R2 L [{how}]", n, _with_kernels(compiled, lambda: rouge155.score_pairs(
+                preds, refs, ["ROUGE-1", "ROUGE-2", "ROUGE-L"], stem=stem))),
+            (f"rouge155 hf_evaluate.compute(semantics='rouge-score', use_aggregator=False) [{how}]", n,
+             _with_kernels(compiled, lambda: hf_evaluate.compute(preds, refs, types, use_aggregator=False,
+                                                                 use_stemmer=stem, semantics="rouge-score"))),
+            (f"rouge155 score_pairs(semantics='rouge-score') [{how}]", n,
+             _with_kernels(compiled, lambda: rouge155.score_pairs(preds, refs, types, stem=stem,
+                                                                  semantics="rouge-score", multi_reference="B"))),
+            (f"rouge155 score_pairs(semantics='torchmetrics') (rouge1, rouge2, rougeL) [{how}]", n,
+             _with_kernels(compiled, lambda: rouge155.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL"],
+                                                                  stem=stem, semantics="torchmetrics",
+                                                                  multi_reference="B"))),
+        ]
+    if not stem:
+        rows.append(("rouge155 score_pairs(semantics='pltrdy')", len(sp), lambda: rouge155.score_pairs(
+            sp, sr, ["rouge-1", "rouge-2", "rouge-l"], semantics="pltrdy", multi_reference="B")))
+    rows.append(("rouge155 score_pairs(semantics='py-rouge')", len(sp), lambda: rouge155.score_pairs(
+        sp, sr, ["rouge-1", "rouge-2", "rouge-l"], stem=stem, semantics="py-rouge", multi_reference="B")))
+    return rows
+
+
+def semantics_equal(preds, refs, stem: bool) -> str:
+    """Whether rouge155's numbers equal the implementations' own on these pairs (every pair for
+    rouge-score-rs, float-identical to rouge-score; compiled against numpy for the Perl's)."""
+    import numpy as np
+    import rouge155
+
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    notes = []
+    ours = rouge155.score_pairs(preds, refs, types, stem=stem, semantics="rouge-score", multi_reference="B")
+    try:
+        from rouge_score_rs import rouge_scorer as fast_scorer
+
+        fast = fast_scorer.RougeScorer(types, use_stemmer=stem)
+        theirs = [fast.score(r, p) for p, r in zip(preds, refs)]
+        same = all(np.array_equal(getattr(ours[t], f), [getattr(s[t], f) for s in theirs])
+                   for t in types for f in ("precision", "recall", "fmeasure"))
+        notes.append(f"rouge-score semantics == rouge-score-rs on {len(preds)} pairs (P, R, F of 4 types): {same}")
+    except ImportError:
+        notes.append("rouge-score-rs not installed: not compared")
+    metrics = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+    compiled = _with_kernels(True, lambda: rouge155.score_pairs(preds, refs, metrics, stem=stem))()
+    plain = _with_kernels(False, lambda: rouge155.score_pairs(preds, refs, metrics, stem=stem))()
+    same = all(np.array_equal(getattr(compiled[t], f), getattr(plain[t], f)) for t in metrics
+               for f in ("recall", "precision", "fmeasure", "hits", "model_count", "peer_count"))
+    notes.append(f"Perl score_pairs compiled == numpy on {len(preds)} pairs (6 arrays x 3 metrics): {same}")
+    return "; ".join(notes)
+
+
+def bench_semantics(n: int, repeat: int, slow: int, jsonl: Optional[str] = None) -> None:
+    """Every implementation and every rouge155 semantics on the same pairs, in one process, in
+    alternating rounds (the first a warm-up: vocabularies, compilation); medians of pairs per wall
+    second and per CPU second, without and with stemming."""
+    if jsonl:
+        rows = [json.loads(line) for line in Path(jsonl).read_text(encoding="utf-8").splitlines() if line.strip()]
+        preds, refs = [r["prediction"] for r in rows][:n], [r["references"][0] for r in rows][:n]
+    else:
+        preds, refs = cnndm_pairs(n)
+    print(f"{len(preds)} pairs ({jsonl or 'CNN/DM-like, generated'}); slow Python packages on the first {slow}; "
+          f"medians of {repeat} alternating rounds after a warm-up; pairs/s wall / pairs per CPU-s")
+    table: Dict[str, Dict[bool, tuple]] = {}
+    for stem in (False, True):
+        rows = semantics_rows(preds, refs, stem, slow)
+        rates: Dict[str, List[tuple]] = {name: [] for name, _, _ in rows}
+        for k in range(repeat + 1):
+            for name, count, func in rows:
+                rate = _rates(count, func)
+                if k:
+                    rates[name].append(rate)
+        for name, values in rates.items():
+            table.setdefault(name, {})[stem] = (statistics.median(v[0] for v in values),
+                                                statistics.median(v[1] for v in values))
+        print(("stemming: " if stem else "no stemming: ") + semantics_equal(preds, refs, stem))
+    print(f"| {'implementation':88s} | {'no stemming':>17s} | {'stemming':>17s} |")
+    print(f"|{'-' * 90}|{'-' * 19}|{'-' * 19}|")
+    for name, cells in table.items():
+        text = [f"{cells[s][0]:7,.0f} / {cells[s][1]:7,.0f}" if s in cells else "-" for s in (False, True)]
+        print(f"| {name:88s} | {text[0]:>17s} | {text[1]:>17s} |")
 
 
 class LocalCluster:
@@ -90,8 +232,8 @@ class LocalCluster:
 
     def __init__(self, root: Path):
         self.root = root
-        self.procs = []
-        self.workers = []
+        self.procs: List[subprocess.Popen] = []
+        self.workers: List[subprocess.Popen] = []
         sched = root / "scheduler.json"
         self._start([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
                      "--scheduler-file", str(sched), "--no-dashboard", "--no-show"], "scheduler.log")
@@ -129,9 +271,7 @@ class LocalCluster:
                 p.wait()
 
 
-def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
-    from bench import write_corpus
-
+def bench_dask(n: int, repeat: int, flags: str, keep: Optional[str] = None) -> None:
     base = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
     root = base / f"cnndm-{n}"
     if not (root / "config.xml").exists():
@@ -149,8 +289,8 @@ def bench_dask(n: int, repeat: int, flags: str, keep: str = None) -> None:
         variants = {"one process": ours + args, "--jobs 2": ours + ["--jobs", "2"] + args,
                     "--dask, 1 worker": ours + ["--dask", cluster.address] + args,
                     "--dask, 2 workers": ours + ["--dask", cluster.address] + args}
-        times = {k: [] for k in variants}
-        outputs = {}
+        times: Dict[str, List[float]] = {k: [] for k in variants}
+        outputs: Dict[str, Tuple[bytes, int]] = {}
         for phase in ("1 worker", "2 workers"):
             cluster.add_worker()
             names = ["one process", "--jobs 2", f"--dask, {phase}"]
@@ -175,17 +315,20 @@ def main(argv=None) -> int:
     import argparse
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["pairs", "dask"], required=True)
+    ap.add_argument("--mode", choices=["pairs", "dask", "semantics"], required=True)
     ap.add_argument("--pairs", type=int, default=11490)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--rouge-score-pairs", type=int, default=2000, help="pairs timed for rouge-score (it is slow)")
     ap.add_argument("--flags", default="-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m", help="dask mode: Perl flags")
     ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
+    ap.add_argument("--slow-pairs", type=int, default=1000,
+                    help="semantics mode: pairs timed for the Python packages (rouge-score, torchmetrics, rouge)")
+    ap.add_argument("--jsonl", help="semantics mode: pairs from a JSONL file ({prediction, references} per line)")
     a = ap.parse_args(argv)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    sys.path.insert(0, str(REPO))  # devkit
     if a.mode == "pairs":
         bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
+    elif a.mode == "semantics":
+        bench_semantics(a.pairs, a.repeat, a.slow_pairs, a.jsonl)
     else:
         bench_dask(a.pairs, a.repeat, a.flags, a.keep)
     return 0

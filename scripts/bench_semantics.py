@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,7 +54,7 @@ def rows_for(preds, refs, stem: bool, punkt: bool):
     from rouge155.compat import hf_evaluate
 
     lsum = TYPES
-    out = []
+    out: List[Tuple[str, Callable[[], Any], Optional[str]]] = []
     try:
         from rouge_score import rouge_scorer
 
@@ -76,7 +77,8 @@ def rows_for(preds, refs, stem: bool, punkt: bool):
                 lambda: hf_evaluate.compute(preds, refs, lsum, use_aggregator=False, use_stemmer=stem,
                                             semantics="rouge-score")["rougeL"], "rs"))
     out.append(("rouge155 score_pairs(semantics='rouge-score')",
-                lambda: rouge155.score_pairs(preds, refs, lsum, stem=stem, semantics="rouge-score")["rougeL"].fmeasure.tolist(),
+                lambda: rouge155.score_pairs(preds, refs, lsum, stem=stem,
+                                             semantics="rouge-score")["rougeL"].fmeasure.tolist(),
                 "rs"))
     out.append(("rouge155 score_pairs (Perl, R1 R2 L)",
                 lambda: rouge155.score_pairs(preds, refs, ["ROUGE-1", "ROUGE-2", "ROUGE-L"], stem=stem), None))
@@ -87,7 +89,8 @@ def rows_for(preds, refs, stem: bool, punkt: bool):
         out.append((f"torchmetrics 1.9 rouge_score ({', '.join(tm_keys)})",
                     lambda: tm_rouge(preds, refs, use_stemmer=stem, rouge_keys=tm_keys), None))
         out.append((f"rouge155 score_pairs(semantics='torchmetrics') ({', '.join(tm_keys)})",
-                    lambda: rouge155.score_pairs(preds, refs, list(tm_keys), stem=stem, semantics="torchmetrics"), None))
+                    lambda: rouge155.score_pairs(preds, refs, list(tm_keys), stem=stem, semantics="torchmetrics"),
+                    None))
     except ImportError:
         pass
     if not stem:
@@ -95,9 +98,11 @@ def rows_for(preds, refs, stem: bool, punkt: bool):
             from rouge import Rouge
 
             if hasattr(Rouge, "get_scores") and "exclusive" in Rouge.__init__.__code__.co_varnames:
-                kept = [(p, r) for p, r in zip(preds, refs) if p.replace(".", "").strip() and r.replace(".", "").strip()]
+                kept = [(p, r) for p, r in zip(preds, refs)
+                        if p.replace(".", "").strip() and r.replace(".", "").strip()]
                 hp, rp = [p for p, _ in kept], [r for _, r in kept]
-                out.append(("rouge 1.0.1 get_scores (rouge-1, rouge-2, rouge-l)", lambda: Rouge().get_scores(hp, rp), None))
+                out.append(("rouge 1.0.1 get_scores (rouge-1, rouge-2, rouge-l)", lambda: Rouge().get_scores(hp, rp),
+                            None))
                 out.append(("rouge155 score_pairs(semantics='pltrdy')",
                             lambda: rouge155.score_pairs(hp, rp, ["rouge-1", "rouge-2", "rouge-l"], semantics="pltrdy"),
                             None))
@@ -138,7 +143,8 @@ def main(argv=None) -> int:
             if reference is None:
                 reference = values
             same = "  rougeL F == rouge-score: " + str(values == reference)
-        print(f"{len(preds) / took:>10,.0f} pairs/s {len(preds) / cpu:>10,.0f} pairs/CPU-s  {took:7.3f} s  {name}{same}")
+        print(f"{len(preds) / took:>10,.0f} pairs/s {len(preds) / cpu:>10,.0f} pairs/CPU-s  {took:7.3f} s  "
+              f"{name}{same}")
     return 0
 
 

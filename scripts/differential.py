@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run generated differential cases against the reference and report every difference.
 
-Usage: python scripts/differential.py [--seed S] [--count N] [--keep DIR] [--jobs-flag N]
+Usage: python scripts/differential.py [--seed S] [--count N] [--keep DIR] [--extreme]
+(--extreme: ROUGE-W at extreme weights and flags, devkit.evalgen.extreme_flags)
 Needs the reference installed by scripts/setup-reference.sh.
 """
 import argparse
@@ -11,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root: devkit
 
-from devkit.difftools import compare, differential_cases, reference_dir  # noqa: E402
+from devkit.difftools import compare, differential_cases, extreme_cases, reference_dir
 
 
 def main() -> int:
@@ -20,6 +21,7 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--keep", help="write the cases here instead of a temporary directory")
     ap.add_argument("--show", type=int, default=5, help="how many differences to print")
+    ap.add_argument("--extreme", action="store_true", help="ROUGE-W at extreme weights and flags")
     a = ap.parse_args()
     ref = reference_dir()
     if ref is None:
@@ -28,7 +30,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = a.keep or tmp
         Path(work).mkdir(parents=True, exist_ok=True)
-        cases = differential_cases(a.seed, a.count, work)
+        cases = (extreme_cases if a.extreme else differential_cases)(a.seed, a.count, work)
         same = varies = 0
         bad = []
         for cwd, args in cases:

@@ -8,7 +8,7 @@ import sys
 import unicodedata
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from rouge155.base.perlunicode import _compute_word_class  # noqa: E402
+from rouge155.base.perlunicode import _compute_word_class
 
 out = os.path.join(os.path.dirname(__file__), "..", "rouge155", "language", "_tables.py")
 with open(out, "w", encoding="utf-8") as fh:

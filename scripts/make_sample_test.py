@@ -7,8 +7,9 @@ SPL (one sentence per line) and ISI formats, with XML configs and -z file lists.
 import html
 import sys
 from pathlib import Path
+from typing import Any, Dict
 
-TOPICS = {
+TOPICS: Dict[str, Dict[str, Any]] = {
     "T01": {
         "models": [
             [

@@ -75,7 +75,7 @@ def main() -> int:
     def ss(pos: str, off: int) -> dict:
         return synsets[(file_of[pos], off)]
 
-    def tc(pos: str, off: int, word: str) -> int:
+    def tc(off: int, word: str) -> int:
         return counts.get((word.lower(), off), 0)
 
     def ptr(pos: str, off: int, sym: str) -> List[int]:
@@ -83,13 +83,13 @@ def main() -> int:
 
     def first_tc(pos: str, off: int) -> int:
         w = ss(pos, off)["words"]
-        return tc(pos, off, w[0]) if w else 0
+        return tc(off, w[0]) if w else 0
 
     def contribution(pos: str, off: int) -> Set[str]:
         out: Set[str] = set()
         if pos == "n":
             for o in [off] + ptr("n", off, "@") + ptr("n", off, "~"):
-                out.update(w for w in ss("n", o)["words"] if tc("n", o, w) > 0)
+                out.update(w for w in ss("n", o)["words"] if tc(o, w) > 0)
         elif pos == "v":
             if first_tc("v", off) > 3:
                 for o in [off] + ptr("v", off, "@") + ptr("v", off, "~"):
@@ -100,7 +100,7 @@ def main() -> int:
                 for sim in ptr("a", off, "&"):
                     out.update(ss("a", sim)["words"])
                     for sym in ptr("a", sim, "&"):
-                        out.update(w for w in ss("a", sym)["words"] if tc("a", sym, w) > 0)
+                        out.update(w for w in ss("a", sym)["words"] if tc(sym, w) > 0)
         return {w for w in out if w == w.lower() and "_" not in w and " " not in w}
 
     results: Dict[Tuple[str, str], Set[str]] = {}

@@ -29,7 +29,7 @@ class _DataOnly(pickle.Unpickler):
         try:
             from numpy._core.multiarray import scalar
         except ImportError:  # numpy < 2
-            from numpy.core.multiarray import scalar
+            from numpy.core.multiarray import scalar  # type: ignore[no-redef]  # the same function, numpy 1's home
         return scalar
 
 

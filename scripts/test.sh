@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
 # The test command: creates (or reuses) a virtual environment, installs rouge155 into it with its test
-# dependencies, installs the reference ROUGE-1.5.5.pl (scripts/setup-reference.sh), then runs the whole
-# suite with the environment's Python. Extra arguments go to pytest.
+# dependencies, installs the reference ROUGE-1.5.5.pl (scripts/setup-reference.sh) into it, then runs the
+# whole suite with the environment's Python. Extra arguments go to pytest (e.g. -m "not readme").
 #   ROUGE155_VENV=DIR  the environment to use (default .venv in the repository); one that exists is reused,
 #                      e.g. ROUGE155_VENV=$VIRTUAL_ENV for one you already have.
-# Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment).
+#   ROUGE155_TORCH=no  never install torch (the torchmetrics tests skip); =REQUIREMENT (e.g. torch==2.13.0)
+#                      which torch to look for (default: torch). torch is installed only from a CPU wheel
+#                      that pip's own sources offer (find-links first, then its indexes, e.g. with
+#                      PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu); never a CUDA build, which is
+#                      what PyPI serves on Linux x86_64 (2.7 GB of nvidia-* packages): then the torchmetrics
+#                      tests skip, saying why. A torch already in the environment is kept, whatever its build.
+#   ROUGE155_REFERENCE=DIR  the reference ROUGE-1.5.5.pl to use (default: installed under the environment);
+#   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py).
+# Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment). Nothing
+# is written into $HOME: pip's cache and every cache or profile the tests make (XDG folders, Hugging Face,
+# pythainlp, Chromium, pytest's tmp_path) go into one temporary folder, removed at the end.
 set -euo pipefail
 venv=${ROUGE155_VENV:-}
 case $venv in /*) ;; ?*) venv=$PWD/$venv ;; esac
@@ -15,7 +25,7 @@ PIP_EXTRAS="test"
 # Debian/Ubuntu packages the tests need, installed with apt-get (as root, or with sudo) when missing.
 APT_PACKAGES=""
 # Wanted but optional (where they cannot be installed, the tests that need them skip with a reason):
-# Java and WordNet 3.0 for the ROUGE 2.0 jar comparisons (tests/test_rouge2.py; the jar itself is never
+# Java and WordNet 3.0 for the ROUGE 2.0 jar comparisons (tests/unit/rouge2; the jar itself is never
 # installed by the project: those tests skip without it).
 APT_OPTIONAL="openjdk-17-jdk-headless wordnet-base wordnet-sense-index"
 
@@ -38,6 +48,15 @@ apt_install() {
     || die "could not install: ${missing[*]}"
 }
 
+# Everything the run writes outside the environment and the tree: one folder, removed at the end.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/rouge155-test.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/tmp"
+export PIP_CACHE_DIR="$scratch/pip" PIP_DISABLE_PIP_VERSION_CHECK=1
+export XDG_CACHE_HOME="$scratch/cache" XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
+       XDG_STATE_HOME="$scratch/state" HF_HOME="$scratch/huggingface" MPLCONFIGDIR="$scratch/matplotlib" \
+       NUMBA_CACHE_DIR="$scratch/numba" DASK_CONFIG="$scratch/dask"
+
 if [ -n "$APT_PACKAGES" ]; then apt_install $APT_PACKAGES; fi
 if [ -n "$APT_OPTIONAL" ]; then (apt_install $APT_OPTIONAL) || echo "scripts/test.sh: going on without them" >&2; fi
 
@@ -53,15 +72,86 @@ if ! "$py" -m pip --version >/dev/null 2>&1; then
     python3 -m venv --clear "$venv" >/dev/null || die "python3 -m venv failed"
   fi
 fi
-# torch pinned first (the machine's CPU wheel, found through pip's find-links; a plain torch would pull a
-# multi-GB CUDA build), then torchmetrics for the compat tests, which accepts it.
-"$py" -m pip install -q --disable-pip-version-check "torch==2.13.0" "torchmetrics>=1.4"
-"$py" -m pip install -q --disable-pip-version-check -e ".[$PIP_EXTRAS]"
+pip=("$py" -m pip --disable-pip-version-check)
+# pip 23.1+ for install --dry-run --report with metadata-only resolution (an older bundled pip is upgraded)
+"${pip[@]}" install -q "pip>=23.1" || die "could not upgrade pip in $venv"
 
-ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh >/dev/null
+# torch_candidate [PIP OPTIONS]: prints what pip would install for $torch_req, as "VERSION URL", if it is
+# a CPU build: no nvidia-*/triton requirement and no CUDA/ROCm/XPU local version. Resolves metadata only.
+torch_candidate() {
+  local report="$scratch/torch-report.json"
+  rm -f "$report"
+  "${pip[@]}" install -q --dry-run --no-deps --ignore-installed --only-binary :all: --report "$report" "$@" \
+    "$torch_req" >/dev/null 2>&1 || return 1
+  "$py" - "$report" <<'EOF'
+import json, re, sys
+found = [i for i in json.load(open(sys.argv[1]))["install"] if i["metadata"]["name"].lower() == "torch"]
+meta = found[0]["metadata"] if found else {}
+version = meta.get("version", "")
+gpu_deps = [r for r in meta.get("requires_dist", []) if re.match(r"(nvidia-|triton\b|pytorch-triton)", r, re.I)]
+local = version.partition("+")[2].lower()
+if not found or gpu_deps or re.match(r"(cu|rocm|xpu)", local):
+    why = f"torch {version} needs {gpu_deps[0].split(';')[0]}" if gpu_deps else f"torch {version} is a GPU build"
+    print(why if found else "no torch", file=sys.stderr)
+    sys.exit(1)
+print(version, found[0]["download_info"]["url"])
+EOF
+}
+
+# torch for the torchmetrics tests, only from a CPU wheel; later installs are held to it (or, with none,
+# to no torch at all: a dependency that pulled one would fail the install instead of fetching CUDA).
+constraints="$scratch/constraints.txt"
+torch_req=${ROUGE155_TORCH:-torch}
+installed_torch=$("$py" -c 'import importlib.metadata as m; print(m.version("torch"))' 2>/dev/null || true)
+no_torch=""
+if [ -n "$installed_torch" ]; then
+  echo "torch==$installed_torch" >"$constraints"
+elif [ "$torch_req" = no ]; then
+  no_torch="ROUGE155_TORCH=no: torch not installed"
+else
+  # first the local wheels alone (find-links, no index), then pip's indexes; only a CPU build is taken
+  if found=$(torch_candidate --no-index 2>/dev/null) || found=$(torch_candidate 2>"$scratch/torch-why"); then
+    version=${found%% *}
+    echo "torch==$version" >"$constraints"
+    "${pip[@]}" install -q -c "$constraints" "torch==$version" || die "could not install torch==$version"
+  else
+    why=$(head -c 200 "$scratch/torch-why" 2>/dev/null || true)
+    no_torch="no CPU build of $torch_req available to pip (${why:-pip found none}); a CUDA build is never installed: give pip a CPU wheel, e.g. PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu"
+  fi
+fi
+if [ -n "$no_torch" ]; then
+  echo "torch<0" >"$constraints"
+  echo "scripts/test.sh: $no_torch; the torchmetrics tests skip" >&2
+  export ROUGE155_NO_TORCH="$no_torch"
+else
+  "${pip[@]}" install -q -c "$constraints" "torchmetrics>=1.4"
+fi
+"${pip[@]}" install -q -c "$constraints" -e ".[$PIP_EXTRAS]"
+if "${pip[@]}" list --format=freeze 2>/dev/null | grep -qi '^nvidia-'; then
+  echo "scripts/test.sh: warning: $venv holds nvidia-* packages (installed before this run)" >&2
+fi
+
+# pythainlp makes its data folder (~/pythainlp-data) on import: here, under the scratch folder. Its newer
+# releases read PYTHAINLP_DATA (and refuse both variables at once), older ones PYTHAINLP_DATA_DIR.
+thai=$("$py" -c 'import importlib.util as u; s = u.find_spec("pythainlp"); print(s.submodule_search_locations[0] if s else "")')
+if [ -n "$thai" ] && [ -z "${PYTHAINLP_DATA:-}${PYTHAINLP_DATA_DIR:-}" ]; then
+  if grep -qs '"PYTHAINLP_DATA"' "$thai/tools/path.py"; then export PYTHAINLP_DATA="$scratch/pythainlp-data"
+  else export PYTHAINLP_DATA_DIR="$scratch/pythainlp-data"; fi
+fi
+
+export ROUGE155_REFERENCE="${ROUGE155_REFERENCE:-$venv/share/rouge155-reference}"
+ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh "$ROUGE155_REFERENCE" >/dev/null
 # py-rouge's own copy (the rouge package overwrites its files in the environment): devkit/oracles.py
+export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 "$py" -m devkit.oracles py-rouge >/dev/null || echo "scripts/test.sh: no copy of py-rouge (its tests skip)" >&2
+
+# -- lint and types (pinned in the test extra, configured in pyproject.toml): any finding fails the run
+"$py" -m ruff check rouge155 tests scripts devkit || die "ruff: the findings above (ruff check --fix mends some)"
+"$py" -m mypy || die "mypy: the findings above (files and settings: [tool.mypy] in pyproject.toml)"
+# --
+
 bash scripts/setup-chromium.sh
-# the environment's bin/ first on PATH, as activating it would do (tests may run its console scripts)
-export VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH"
+# the environment's bin/ first on PATH, as activating it would do (tests may run its console scripts);
+# temporary files (pytest's tmp_path among them) in the scratch folder
+export VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" TMPDIR="$scratch/tmp"
 "$py" -m pytest -q "$@"

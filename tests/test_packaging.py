@@ -57,7 +57,8 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
-    p = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True)
+    p = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True,
+                       text=True)
     assert p.returncode == 0, p.stderr[-2000:]
     env = _clean_env(bin_dir)
     version = subprocess.run(["rouge155", "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
@@ -66,7 +67,8 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     # the README's API example
     readme = (REPO / "README.md").read_text()
     example = readme.split("```python\n", 1)[1].split("```", 1)[0]
-    api = subprocess.run([str(bin_dir / "python"), "-c", example], capture_output=True, text=True, env=env, cwd=tmp_path)
+    api = subprocess.run([str(bin_dir / "python"), "-c", example], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
     assert api.returncode == 0, api.stderr
     assert "ROUGE-2 Average_R" in api.stdout
     # rouge155-rouge2 without the rouge2 extra: one line naming it
@@ -77,7 +79,7 @@ def test_wheel_in_fresh_venv_runs_readme_example(dist, tmp_path):
     (tmp_path / "rouge.properties").write_text("project.dir=p\nstemmer.use=true\n")
     r2 = subprocess.run(["rouge155-rouge2"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert r2.returncode == 1 and r2.stderr == ("rouge155-rouge2: stemmer.use=true needs the rouge2 extra: "
-                                                "pip install rouge155[rouge2]\n")
+                                                "pip install \".[rouge2]\"\n")
 
 
 def test_wheel_in_system_python_venv(dist, tmp_path):

@@ -103,7 +103,8 @@ class Comparison:
                          f"{conf + ' interval':>19}  {'p perm':>8}  {'adj':>8}  {'p boot':>8}  {'adj':>8}")
             for t in tests:
                 lines.append(
-                    f"  {self.verdict(t):<{width}}  {t.n:>4}  {_score(t.mean_a)}  {_score(t.mean_b)}  {_score(t.difference)}  "
+                    f"  {self.verdict(t):<{width}}  {t.n:>4}  {_score(t.mean_a)}  {_score(t.mean_b)}  "
+                    f"{_score(t.difference)}  "
                     f"[{_score(t.ci_low)}, {_score(t.ci_high)}]  {_p(t.p_permutation):>8}  "
                     f"{_p(t.p_permutation_adjusted):>8}  {_p(t.p_bootstrap):>8}  {_p(t.p_bootstrap_adjusted):>8}"
                     + ("  exact" if t.exact_permutation else ""))
@@ -217,8 +218,8 @@ def compare(
                 a, b, n, ma, mb, diff, low, high, p_boot, p_perm, exact = r
                 tests.append(PairTest(metric, measure, a, b, n, ma, mb, diff, low, high, p_boot, p_perm, pb, pp,
                                       exact))
-    pairs = max((sum(1 for t in tests if (t.metric, t.measure) == key) for key in {(t.metric, t.measure) for t in tests}),
-                default=0)
+    pairs = max((sum(1 for t in tests if (t.metric, t.measure) == key)
+                 for key in {(t.metric, t.measure) for t in tests}), default=0)
     if correction != "none" and pairs and pairs / (resamples + 1) >= alpha:
         notes.append(f"with {pairs} pairs and {resamples} resamples no adjusted p can fall below {alpha:g} unless the "
                      f"permutation test is exact: raise --resamples above {int(pairs / alpha)}")

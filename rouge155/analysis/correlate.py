@@ -313,8 +313,8 @@ def merge_correlations(parts: Sequence[Tuple[str, Correlation]]) -> Correlation:
         for label, d in with_tests:
             if (d.correction, d.alpha, d.decide_by) != (head.correction, head.alpha, head.decide_by):
                 raise RougeError(f"cannot merge {label}: its difference tests use another correction, alpha or test")
-            tests += [replace(t, variant_a=_merged_label(label, t.variant_a), variant_b=_merged_label(label, t.variant_b))
-                      for t in d.tests]
+            tests += [replace(t, variant_a=_merged_label(label, t.variant_a),
+                              variant_b=_merged_label(label, t.variant_b)) for t in d.tests]
         merged.differences = difference.Differences(tests, head.correction, head.alpha, head.decide_by,
                                                     [f"{label}: {n}" for label, d in with_tests for n in d.notes])
     return merged

@@ -207,7 +207,8 @@ def _difference_test(r: Reader, t: Mapping, where: str) -> difference.Difference
         corr("ci_high", -2.0, 2.0), prob("p_permutation"), prob("p_bootstrap"), prob("p_permutation_adjusted"),
         prob("p_bootstrap_adjusted"), r.choice(get("alternative"), f"{where}.alternative", difference.ALTERNATIVES),
         r.flag(get("exact_permutation"), f"{where}.exact_permutation"),
-        r.choice(get("family"), f"{where}.family", ("pair", "best")), r.integer(get("comparisons"), f"{where}.comparisons"))
+        r.choice(get("family"), f"{where}.family", ("pair", "best")),
+        r.integer(get("comparisons"), f"{where}.comparisons"))
 
 
 def _differences(r: Reader, d) -> Optional[difference.Differences]:

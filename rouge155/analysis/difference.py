@@ -155,7 +155,8 @@ def paired_difference(x, y, z, level: str, coefficient: str, draws: levels.Draws
     interval of the difference. ``boot_x``/``boot_y``: :func:`boot_values` already computed."""
     x, y, z = (np.asarray(v, dtype=float) for v in (x, y, z))
     if not x.shape == y.shape == z.shape or x.ndim != 2:
-        raise ValueError(f"x, y and z must be systems x documents arrays of one shape, not {x.shape}, {y.shape}, {z.shape}")
+        raise ValueError(f"x, y and z must be systems x documents arrays of one shape, not {x.shape}, {y.shape}, "
+                         f"{z.shape}")
     if alternative not in ALTERNATIVES:
         raise ValueError(f"alternative must be one of {', '.join(ALTERNATIVES)}, not {alternative!r}")
     value_a, value_b = observed_value(x, z, level, coefficient), observed_value(y, z, level, coefficient)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -78,6 +78,11 @@ def _clamped(share: float) -> float:
     return min(1.0, max(0.0, share)) if math.isfinite(share) else 0.0
 
 
+def _panel_x(x0: float, lo: float, hi: float) -> Callable[[float], float]:
+    """The x coordinate of a value in the panel starting at ``x0`` whose axis runs from lo to hi."""
+    return lambda v: x0 + _clamped(_position(v, lo, hi)) * PANEL_W
+
+
 def _nice(lo: float, hi: float) -> Tuple[float, float, List[float]]:
     """An axis range covering [lo, hi] with 3-6 round ticks (any finite values, up to +-1.7e308)."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
@@ -100,8 +105,8 @@ def _nice(lo: float, hi: float) -> Tuple[float, float, List[float]]:
 
 def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, ticks: Sequence[float],
                 title: str) -> List[str]:
-    parts = [f'<text x="{x0 + PANEL_W / 2:.1f}" y="{top - 20:.1f}" text-anchor="middle" font-weight="600">'
-             f'{_e(title)}</text>']
+    parts = [(f'<text x="{x0 + PANEL_W / 2:.1f}" y="{top - 20:.1f}" text-anchor="middle" font-weight="600">'
+              f'{_e(title)}</text>')]
     for t in ticks:
         x = x0 + _position(t, lo, hi) * PANEL_W
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4:.1f}" x2="{x:.1f}" y2="{top + height:.1f}" stroke="#e3e7ed"/>')
@@ -113,7 +118,8 @@ def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, tick
 
 def _svg(width: float, height: float, parts: List[str], css: str, label: str) -> str:
     return (f'<svg class="{css}" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width:100%;height:auto" role="img" aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
+            f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width:100%;height:auto" role="img" '
+            f'aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
 
 
 def _label_width(labels: Sequence[str]) -> int:
@@ -149,10 +155,7 @@ def interval_chart(labels: Sequence[str], panels: Sequence[Tuple[str, np.ndarray
         lo, hi, ticks = (_nice(*fixed) if fixed else
                          _nice(float(vals.min()) if vals.size else 0.0, float(vals.max()) if vals.size else 1.0))
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
-
-        def x(v):
-            return x0 + _clamped(_position(v, lo, hi)) * PANEL_W
-
+        x = _panel_x(x0, lo, hi)
         if zero and lo < 0 < hi:
             parts.append(f'<line x1="{x(0):.1f}" y1="{top:.1f}" x2="{x(0):.1f}" y2="{top + height:.1f}" '
                          'stroke="#888" stroke-dasharray="3,2"/>')
@@ -185,10 +188,7 @@ def distribution_chart(labels: Sequence[str], panels: Sequence[Tuple[str, Sequen
         allv = np.concatenate([r for r in rows if len(r)] or [np.zeros(1)])
         lo, hi, ticks = _nice(min(0.0, float(allv.min())), max(float(allv.max()), 0.01))
         parts += _panel_axis(x0, top, height, lo, hi, ticks, title)
-
-        def x(v):
-            return x0 + _clamped(_position(v, lo, hi)) * PANEL_W
-
+        x = _panel_x(x0, lo, hi)
         for i, values in enumerate(rows):
             if not len(values):
                 continue
@@ -217,7 +217,8 @@ def _settings_section(run: Run) -> str:
         items = [("source", s.get("source", "")), ("rouge155 version", s.get("rouge155_version", "")),
                  ("flags", flags or "(defaults)"), ("confidence", f'{s.get("confidence")}%'),
                  ("bootstrap resamples", s.get("resamples")), ("token mode (-t)", s.get("token_mode")),
-                 ("values", "unrounded (--precise)" if s.get("precise") else "rounded as the report (%7.5f)")]
+                 ("values", "unrounded (--precise)" if s.get("precise") else "rounded as the report (%7.5f)"),
+                 ("signature", s.get("signature", ""))]
         head = f"<h3>Run {k}</h3>" if len(run.settings) > 1 else ""
         rows.append(head + '<table class="settings">' + "".join(
             f"<tr><th>{_e(a)}</th><td>{_e(b)}</td></tr>" for a, b in items if b not in ("", None)) + "</table>")
@@ -234,12 +235,12 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
     entries = [e for e in run.entries if e.metric == metric]
     conf = run.confidence
     out = [f'<section class="metric" id="{anchor}" data-metric="{_e(metric)}"><h2>{_e(metric)}</h2>']
-    with_ci = [e for e in entries if e.average is not None]
+    with_ci = [(e, e.average) for e in entries if e.average is not None]
     if with_ci:
-        ordered = sorted(with_ci, key=lambda e: -e.average["f_score"].mean)
-        labels = [e.system for e in ordered]
-        panels = [(f"{m.replace('_', ' ')}", np.array([e.average[m].mean for e in ordered]),
-                   np.array([e.average[m].low for e in ordered]), np.array([e.average[m].high for e in ordered]))
+        ordered = sorted(with_ci, key=lambda entry: -entry[1]["f_score"].mean)
+        labels = [e.system for e, _ in ordered]
+        panels = [(f"{m.replace('_', ' ')}", np.array([a[m].mean for _, a in ordered]),
+                   np.array([a[m].low for _, a in ordered]), np.array([a[m].high for _, a in ordered]))
                   for m in MEASURES]
         out.append(interval_chart(labels, panels, caption=f"{metric}: average and {conf}% confidence interval "
                                   "(bootstrap) per system, best F first"))
@@ -255,21 +256,22 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
         head = "".join(f'<th colspan="3">{m.replace("_", " ")} ({MEASURE_LABEL[m]})</th>' for m in MEASURES)
         sub = "".join(f"<th>mean</th><th>{_e(conf)}% low</th><th>high</th>" for _ in MEASURES)
         rows = []
-        for e in with_ci:
+        for e, average in with_ci:
             cells = "".join(
-                _num(getattr(e.average[m], stat), attrs={"data-measure": m, "data-stat": stat})
+                _num(getattr(average[m], stat), attrs={"data-measure": m, "data-stat": stat})
                 for m in MEASURES for stat in ("mean", "low", "high"))
             rows.append(f'<tr data-system="{_e(e.system)}"><td>{_e(e.system)}</td>{cells}'
                         f'<td class="num">{len(e.eval_ids)}</td></tr>')
         out.append(f'<table class="averages" data-metric="{_e(metric)}"><tr><th rowspan="2">system</th>{head}'
                    f'<th rowspan="2">docs</th></tr><tr>{sub}</tr>' + "".join(rows) + "</table>")
-    totals = [e for e in entries if e.totals is not None]
+    totals = [(e.system, e.totals) for e in entries if e.totals is not None]
     if totals:
-        rows = "".join(f'<tr data-system="{_e(e.system)}"><td>{_e(e.system)}</td>'
-                       + "".join(_num(e.totals[c], 0, attrs={"data-count": c})
-                                 for c in ("model_count", "peer_count", "hit")) + "</tr>" for e in totals)
+        total_rows = "".join(f'<tr data-system="{_e(system)}"><td>{_e(system)}</td>'
+                             + "".join(_num(counts[c], 0, attrs={"data-count": c})
+                                       for c in ("model_count", "peer_count", "hit")) + "</tr>"
+                             for system, counts in totals)
         out.append(f'<table class="totals" data-metric="{_e(metric)}"><tr><th>system</th><th>model count</th>'
-                   f'<th>peer count</th><th>hit</th></tr>{rows}</table>')
+                   f'<th>peer count</th><th>hit</th></tr>{total_rows}</table>')
     # Per-document rows can be many: plain cells, the exact value in data-value only where the
     # shown text does not give it back (unrounded --precise values).
     inst_rows = []
@@ -392,7 +394,8 @@ def _correlation_table(corr: Correlation, human: str, level: str, rows) -> List[
         trs.append(f"<tr><td>{_e(lab)}</td>{cells}</tr>")
     span = 4 if with_n else 3
     head = "".join(f'<th colspan="{span}">{_e(c)}</th>' for c in coefs)
-    sub = (f"<th>value</th><th>{corr.confidence:g}% low</th><th>high</th>" + ("<th>n</th>" if with_n else "")) * len(coefs)
+    sub = (f"<th>value</th><th>{corr.confidence:g}% low</th><th>high</th>"
+           + ("<th>n</th>" if with_n else "")) * len(coefs)
     out.append(f'<table class="correlation"{_attrs({"data-human": human, "data-level": level})}><tr><th rowspan="2">'
                f"variant</th>{head}</tr><tr>{sub}</tr>" + "".join(trs) + "</table>")
     undefined = [f"{_correlation_label(k)}: {index[k + (c,)].undefined}" for k in keys for c in coefs[:1]
@@ -430,7 +433,8 @@ def _differences_table(corr: Correlation) -> str:
                     f"<td>{_e(label(t.variant_a, t.metric_a, t.measure_a))}</td><td>{_e(verdict)}</td>"
                     f"<td>{_e(label(t.variant_b, t.metric_b, t.measure_b))}</td><td>{_e(t.family)}</td>"
                     f"{_num(t.difference, 4)}{_num(t.ci_low, 4)}{_num(t.ci_high, 4)}{_num(t.p_permutation, 4)}"
-                    f"{_num(t.p_permutation_adjusted, 4)}{_num(t.p_bootstrap, 4)}{_num(t.p_bootstrap_adjusted, 4)}</tr>")
+                    f"{_num(t.p_permutation_adjusted, 4)}{_num(t.p_bootstrap, 4)}"
+                    f"{_num(t.p_bootstrap_adjusted, 4)}</tr>")
     notes = "".join(f'<p class="muted">note: {_e(n)}</p>' for n in d.notes)
     return ('<h3>Differences between correlations</h3><p class="muted">'
             + _e(d.heading(corr.resamples, corr.resample, corr.seed, corr.confidence)) + "</p>" + notes

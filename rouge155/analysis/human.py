@@ -82,7 +82,8 @@ def load_human_scores(path: str, system_column: str = "system", document_column:
         raise RougeError(f"{path}: no score column besides {system_column!r} and {document_column!r}")
     cells: Dict[Tuple[str, str], List[float]] = {}
     for where, row in rows:
-        key = (_name(row.get(system_column), system_column, where), _name(row.get(document_column), document_column, where))
+        key = (_name(row.get(system_column), system_column, where),
+               _name(row.get(document_column), document_column, where))
         if key in cells:
             raise RougeError(f"{where}: a second score row for system {key[0]}, document {key[1]}")
         for c in columns:

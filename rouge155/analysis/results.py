@@ -136,6 +136,9 @@ def from_document(doc: Mapping, source: str = "") -> Run:
     settings = _run_settings(r, doc)
     # Keep the numbers as the file gives them (95, not 95.0) for the report's labels.
     settings["confidence"], settings["resamples"] = doc["confidence"], doc["resamples"]
+    signature = r.field(doc, "signature", "", None)
+    if signature is not None:  # the run's signature (docs/signature.md), shown with its settings
+        settings["signature"] = r.text(signature, "signature")
     if source:
         settings["source"] = source
     return Run(entries, [settings], r.texts(r.field(doc, "warnings", "", []), "warnings"))
@@ -185,7 +188,8 @@ def from_result(result, precise: bool = True) -> Run:
     from .. import __version__
     from ..output.report import result_document
 
-    return from_document(result_document(result.metrics, result.options, result.warnings, precise, __version__))
+    return from_document(result_document(result.metrics, result.options, result.warnings, precise, __version__,
+                                         signature=result.signature))
 
 
 def combine(runs: Sequence[Run]) -> Run:

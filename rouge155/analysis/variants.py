@@ -72,7 +72,7 @@ def rerun_variants(
     systems = list(systems) if systems is not None else sorted(config.peer_ids)
     stems = list(stem) or [options.stem]
     stops = list(stopwords) or [options.remove_stopwords]
-    refs = list(references) or [None]
+    refs: List[Union[int, str, None]] = list(references) or [None]  # None: all references
     runs: Dict[str, Run] = {}
     notes: List[str] = []
     for st in stems:

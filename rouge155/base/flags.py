@@ -155,10 +155,11 @@ def _perl_flag(args: List[str], letters: Dict[str, bool], out: ParsedArgs) -> No
             args.pop(0)
     elif letters[first]:
         args.pop(0)
+        value: Optional[str] = rest
         if rest == "":
             # Perl: a missing value leaves the option undefined.
-            rest = args.pop(0) if args else None
-        out.flags[first] = rest
+            value = args.pop(0) if args else None
+        out.flags[first] = value
     else:
         out.flags[first] = True
         if rest == "":

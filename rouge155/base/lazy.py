@@ -33,6 +33,13 @@ def lazy_import(name: str):
     return sys.modules.get(name) or _Lazy(lambda: sys.modules.get(name) or __import__(name))
 
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    import numpy as np  # what a type checker sees
+else:
+    np = lazy_import("numpy")  # the modules that use numpy import it from here: loaded on first use
+
+
 _PATTERN_METHODS = ("match", "search", "fullmatch", "findall", "finditer", "sub", "subn", "split")
 
 

@@ -27,29 +27,30 @@ def _raw(value: Value) -> Optional[str]:
 
 @dataclass(frozen=True)
 class Options:
-    """Every ROUGE-1.5.5 flag. Values keep the text the user typed (reports echo it: ``-c 95`` -> 95%).
+    """Every ROUGE-1.5.5 flag. Values keep the text the user typed (reports echo it: ``-c 95`` -> 95%);
+    a number given for a valued flag (``Options(ngram=2)``) is kept as the text Perl would print for it.
 
     ``ngram`` (-n), ``weight`` (-w), ``skip_distance`` (-2) and ``be_mode`` (-3) switch metrics on;
     ROUGE-L is on unless ``no_lcs`` (-x) or ``be_mode``.
     """
 
-    ngram: Value = None  # -n
+    ngram: Optional[str] = None  # -n
     no_lcs: bool = False  # -x
-    weight: Value = None  # -w
-    skip_distance: Value = None  # -2
+    weight: Optional[str] = None  # -w
+    skip_distance: Optional[str] = None  # -2
     skip_unigrams: bool = False  # -u
     skip_both: bool = False  # -U
-    be_mode: Value = None  # -3
+    be_mode: Optional[str] = None  # -3
     stem: bool = False  # -m
     stem_models_only: bool = False  # -M
     remove_stopwords: bool = False  # -s
-    word_limit: Value = None  # -l
-    byte_limit: Value = None  # -b
-    score_formula: Value = None  # -f A|B
-    alpha: Value = None  # -p
-    token_mode: Value = None  # -t 0|1|2
-    resamples: Value = None  # -r
-    confidence: Value = None  # -c
+    word_limit: Optional[str] = None  # -l
+    byte_limit: Optional[str] = None  # -b
+    score_formula: Optional[str] = None  # -f A|B
+    alpha: Optional[str] = None  # -p
+    token_mode: Optional[str] = None  # -t 0|1|2
+    resamples: Optional[str] = None  # -r
+    confidence: Optional[str] = None  # -c
     per_eval: bool = False  # -d
     verbose: bool = False  # -v
     # this program's own (rouge155.language): text handling; the defaults are the script's bytes
@@ -123,8 +124,6 @@ class Options:
                 raise OptionError(
                     "Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively."
                 )
-        if self.weight is not None and math.isinf(perl_num(self.weight)):
-            raise OptionError("ROUGE-W weight factor must be finite.")
 
 
 _NUMERIC_RULES = {

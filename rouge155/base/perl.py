@@ -1,6 +1,7 @@
 """Perl semantics the report depends on: numeric strings, number printing, split, rounding."""
 from __future__ import annotations
 
+import math
 import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -18,9 +19,12 @@ _NUM_PREFIX = re.compile(
     re.IGNORECASE,
 )
 _WS_BYTES = re.compile(rb"\s+")
+_INF = float("inf")
+_IV_END = float(1 << 63)
 # Perl's \s on character strings (unicode_strings): \p{XPerlSpace}, as a string of the characters
 # (also a regex class body: none of them needs escaping there). Python's \s also has \x1c-\x1f.
-SPACE_CLASS = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+SPACE_CLASS = ("\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+               + "\u2028\u2029\u202f\u205f\u3000")
 
 
 def perl_num(value: "str | bytes | None") -> Number:
@@ -60,8 +64,11 @@ def r5(x: float) -> float:
 
 
 def f5(x: float) -> str:
-    """Perl's sprintf("%7.5f", x): how the report and the -v lines print a score."""
-    return "%7.5f" % x
+    """Perl's sprintf("%7.5f", x): how the report and the -v lines print a score. Perl quirk: Inf and
+    NaN print as "    Inf", "   -Inf" and "    NaN" (Python writes them in lower case)."""
+    if x - x == 0:  # finite
+        return "%7.5f" % x
+    return "%7s" % fmt_num(x)
 
 
 def split_ws(text: bytes) -> List[bytes]:
@@ -80,9 +87,15 @@ def chomped_lines(raw: bytes) -> List[bytes]:
     return lines
 
 
-def perl_int(x: Number) -> int:
-    """Perl's int(): truncation toward zero."""
-    return int(x)
+def perl_int(x: Number) -> Number:
+    """Perl's int() (pp_int): truncation toward zero, to an integer within the IV/UV range; beyond
+    it (Perl quirk) the result stays a double, printed as such ("2.47545199589662e+42"), and Inf
+    and NaN stay themselves."""
+    if isinstance(x, int) or x != x or x in (_INF, -_INF):
+        return x
+    if -_IV_END < x < 2.0 * _IV_END:
+        return int(x)
+    return float(math.floor(x) if x > 0 else math.ceil(x))
 
 
 def r5_many(values: "np.ndarray") -> "np.ndarray":

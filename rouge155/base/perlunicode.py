@@ -10,7 +10,7 @@ import codecs
 import re
 import sys
 import unicodedata
-from typing import List, Optional
+from typing import List
 
 from .errors import RougeError
 from .perl import SPACE_CLASS
@@ -86,10 +86,6 @@ WORD_RUN_BMP = re.compile("[" + "".join(
     for a, b in _class_ranges(WORD_CLASS) if a <= 0xFFFF) + "]+")
 _ASTRAL_MIN = "\U00010000"
 _SPACES = re.compile(f"[{SPACE_CLASS}]+")
-
-def _is_noncharacter(c: int) -> bool:
-    return 0xFDD0 <= c <= 0xFDEF or (c & 0xFFFE) == 0xFFFE
-
 
 _NONCHAR_BMP = re.compile("[\ufdd0-\ufdef\ufffe\uffff]")
 _NONCHAR = re.compile("[\ufdd0-\ufdef" + "".join(

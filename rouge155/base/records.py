@@ -9,7 +9,23 @@ look-up of ``__dataclass_fields__`` imports dataclasses and takes the fields of 
 """
 from __future__ import annotations
 
-_MISSING = object()
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    import sys
+    from typing import Any, Callable, Optional, TypeVar
+
+    if sys.version_info >= (3, 11):
+        from typing import dataclass_transform
+    else:
+        from typing_extensions import dataclass_transform
+
+    _T = TypeVar("_T")
+else:
+    def dataclass_transform(**_params):
+        """PEP 681's marker, read by type checkers only: at run time the function stays as it is."""
+        return lambda function: function
+
+_MISSING: Any = object()
 
 
 class FrozenInstanceError(AttributeError):
@@ -24,7 +40,7 @@ class _Field:
         self.default_factory = default_factory
 
 
-def field(*, default=_MISSING, default_factory=_MISSING):
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] = _MISSING) -> Any:
     """A field's default or default factory (as ``dataclasses.field``)."""
     if default is not _MISSING and default_factory is not _MISSING:
         raise ValueError("cannot specify both default and default_factory")
@@ -43,7 +59,7 @@ class _DataclassFields:
         for name, f in spec["defaults"].items():
             namespace[name] = dataclasses.field(default=f.default) if f.default_factory is _MISSING \
                 else dataclasses.field(default_factory=f.default_factory)
-        twin = dataclasses.dataclass(frozen=spec["frozen"])(type(owner.__name__, (), namespace))
+        twin: Any = dataclasses.dataclass(frozen=spec["frozen"])(type(owner.__name__, (), namespace))
         owner.__dataclass_params__ = twin.__dataclass_params__
         owner.__dataclass_fields__ = twin.__dataclass_fields__
         return twin.__dataclass_fields__
@@ -54,10 +70,11 @@ def _is_classvar(annotation) -> bool:
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def dataclass(cls=None, *, frozen: bool = False):
+@dataclass_transform(field_specifiers=(field,))
+def dataclass(cls: Optional[type[_T]] = None, *, frozen: bool = False) -> Any:
     """``@dataclass`` / ``@dataclass(frozen=True)`` for plain records (no inheritance between them)."""
 
-    def wrap(c):
+    def wrap(c: type[_T]) -> type[_T]:
         return _process(c, frozen)
 
     return wrap if cls is None else wrap(cls)
@@ -101,7 +118,7 @@ def _process(cls, frozen: bool):
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
-    exec(source, env)  # noqa: S102 - generated from the class's own field names, as dataclasses does
+    exec(source, env)  # generated from the class's own field names, as dataclasses does
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init
@@ -119,7 +136,7 @@ def _process(cls, frozen: bool):
 
     cls.__repr__ = __repr__
     cls.__eq__ = __eq__
-    cls.__match_args__ = fields
+    cls.__match_args__ = fields  # type: ignore[misc]  # mypy guards it on classes it built; this one is built here
     cls.__record_spec__ = {"annotations": annotations, "defaults": defaults, "frozen": frozen}
     cls.__dataclass_fields__ = _DataclassFields()
     if frozen:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple, Union
 
 import click
 
@@ -20,10 +20,12 @@ def _runs(paths: Sequence[str]) -> Run:
     return combine([load_run(p) for p in paths])
 
 
-def _write(text: str, output: Optional[str]) -> None:
+def _write(text: str, output: Optional[str], stream=None) -> None:
+    """``text`` to the file ``output``, or (None, ``-``) to ``stream`` (default stdout)."""
     if output in (None, "-"):
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = stream or sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     try:
         with open(output, "w", encoding="utf-8") as fh:
@@ -80,7 +82,7 @@ def _guarded(fn):
 class _Command(click.Command):
     """A click command whose usage errors are one line on stderr and status 2 (click's own are four)."""
 
-    def main(self, args=None, prog_name=None, **extra):
+    def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]  # as rouge155's entry points call it
         prog = prog_name or os.path.basename(sys.argv[0]) or self.name
         try:
             return super().main(args, prog_name, standalone_mode=False, **extra)
@@ -143,7 +145,8 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
 @click.argument("results", nargs=-1, required=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @click.option("--compare", "compare_json", help="Add the paired tests of this rouge155-compare --format json file.")
-@click.option("--significance", is_flag=True, help="Compute paired tests now (options of rouge155-compare) and add them.")
+@click.option("--significance", is_flag=True,
+              help="Compute paired tests now (options of rouge155-compare) and add them.")
 @click.option("--correlation", "correlation_json", help="Add the correlations of this rouge155-correlate --format "
               "json file.")
 @click.option("--title", default="rouge155 report", show_default=True)
@@ -205,7 +208,7 @@ def _onoff(value: Optional[str]) -> List[bool]:
     return {None: [], "on": [True], "off": [False], "both": [False, True]}[value]
 
 
-def _per_document_path(ctx, param, value):
+def _per_document_path(_ctx, _param, value):  # a click callback
     if value is not None and not value.lower().endswith((".csv", ".json")):
         raise click.BadParameter(f"{value!r}: name a .csv or .json file (the format follows the extension)")
     return value
@@ -229,7 +232,8 @@ def _correlate_options(f):
                      show_default=True, help="What the bootstrap (and the permutation test) resamples."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Seed of the random draws (a whole number, 0 or more)."),
-        click.option("--sample-size", multiple=True, help="Also correlate on random subsets of N documents (e.g. 10,50)."),
+        click.option("--sample-size", multiple=True,
+                     help="Also correlate on random subsets of N documents (e.g. 10,50)."),
         click.option("--summary-filter-p", type=click.FloatRange(0, 1, min_open=True),
                      help="Summary level: average only the documents whose correlation has p <= this (REALSumm's "
                      "analysis uses 0.05)."),
@@ -249,7 +253,8 @@ def _correlate_options(f):
         click.option("--rouge-args", default="", help="ROUGE-1.5.5 flags for --config, e.g. '-n 2 -2 4 -u -m' "
                      "('-e DIR', '-z SPL' too)."),
         click.option("--stem", type=click.Choice(["on", "off", "both"]), help="With --config: -m on, off or both."),
-        click.option("--stopwords", type=click.Choice(["on", "off", "both"]), help="With --config: -s on, off or both."),
+        click.option("--stopwords", type=click.Choice(["on", "off", "both"]),
+                     help="With --config: -s on, off or both."),
         click.option("--references", "refs", multiple=True, help="With --config: number(s) of references k (every "
                      "subset of k, scores averaged), or 'jackknife' (M-1 of M)."),
         click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text",
@@ -370,7 +375,7 @@ def _metric_key(spec: str, runs, measures: Sequence[str]) -> List[tuple]:
 
 
 def _metric_pairs(specs, runs, measures):
-    pairs = []
+    pairs: List[Tuple[tuple, tuple]] = []
     for a, b in specs:
         ka, kb = _metric_key(a, runs, measures), _metric_key(b, runs, measures)
         if len(ka) != len(kb):
@@ -399,14 +404,15 @@ def _rerun(config_path, rouge_args, systems, stems, stops, refs):
         raise RougeError(f"--rouge-args: {bad!r} is not a ROUGE-1.5.5 flag here (give the config with --config)")
     options = options_from_flags(parsed.flags)
     options.check()
-    data_dir = parsed.flags.get("e") if isinstance(parsed.flags.get("e"), str) else None
+    data_arg = parsed.flags.get("e")
+    data_dir = data_arg if isinstance(data_arg, str) else None
     z = parsed.flags.get("z")
     cfg = read_file_list(config_path, z, "X") if isinstance(z, str) else read_xml_config(config_path)
     for s in systems:
         if s not in cfg.peer_ids:
             raise RougeError(f"human scores name system {s}, which is not in {config_path} "
                              f"(it has {', '.join(cfg.peer_ids)})")
-    references = []
+    references: List[Union[int, str]] = []
     for r in _split(refs):
         if r == "jackknife":
             references.append(r)

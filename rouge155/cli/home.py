@@ -15,7 +15,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, List, Optional, Tuple
 
 import click
 
@@ -132,7 +132,7 @@ def make_home(target: Path, force: bool = False, python: Optional[str] = None) -
     data = target / "data"
     directories = [data, data / "WordNet-2.0-Exceptions"]
     script_ours: Callable[[bytes], bool] = lambda head: MARK in head[:2000]  # noqa: E731
-    files = [
+    files: List[Tuple[Path, bytes, Callable[[bytes], bool], bool]] = [
         (script, SCRIPT.format(python=python, version=__version__).encode("utf-8", "surrogateescape"),
          script_ours, True),
         (target / "ROUGE-1.5.5.cmd", CMD.format(python=python.replace("%", "%%"), version=__version__).encode(
@@ -140,7 +140,7 @@ def make_home(target: Path, force: bool = False, python: Optional[str] = None) -
     ]
     for name in ["smart_common_words.txt"] + [f"WordNet-2.0-Exceptions/{n}.exc" for n in EXC_ORDER]:
         content = (source / name).read_bytes()
-        files.append((data / name, content, lambda old, content=content: old == content, False))
+        files.append((data / name, content, content.__eq__, False))
     current: Path = target
     try:
         if os.path.lexists(target) and not target.is_dir():

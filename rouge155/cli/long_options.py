@@ -6,10 +6,16 @@ words out of argv, the ``--help`` command's click options are made from it (:mod
 """
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Dict
+
 from ..base.flags import LongOption
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 
 PROG = "rouge155"
+# rouge155.compat.semantics.NAMES (written out: importing the registry costs a small run numpy)
+SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")
 
 LONG_OPTIONS = (
     LongOption("--help", None, "Show this message and exit."),
@@ -22,6 +28,16 @@ LONG_OPTIONS = (
                "charts (rouge155-report).", takes_value=True, default="text",
                choices=("text", "json", "csv", "html")),
     LongOption("--precise", "precise", "json/csv: unrounded values instead of the report's %7.5f ones."),
+    LongOption("--signature", "signature", "Print the run's signature (every setting that changes a number, "
+               "docs/signature.md) as the last line of the text report; json/csv/html always carry it."),
+    LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
+               "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
+    LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
+               "pltrdy (the rouge package) or py-rouge, float for float; every pair and the corpus in --format "
+               "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
+               default="perl", choices=SEMANTICS, metavar="NAME"),
+    LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "
+               "(default 0).", takes_value=True, kind="int", minimum=0, metavar="N"),
     LongOption("--system-dir", "system_dir", "Plain-text mode (pyrouge's convention): directory of system "
                "summaries.", takes_value=True),
     LongOption("--model-dir", "model_dir", "Plain-text mode: directory of reference (model) summaries.",
@@ -76,8 +92,8 @@ def _field_default(option: LongOption):
 def _extras_record():
     """:class:`Extras`: one field per long option with a ``dest`` (its default from the table), and
     the run's context: ``progress`` (the entry point's bar, unless ``quiet``) and ``prog``."""
-    annotations = {}
-    namespace = {"__module__": __name__, "__qualname__": "Extras", "__doc__": (
+    annotations: Dict[str, str] = {}
+    namespace: Dict[str, object] = {"__module__": __name__, "__qualname__": "Extras", "__doc__": (
         "The values of rouge155's own long options (fields named by LONG_OPTIONS' dest), and the run's "
         "context: progress (show a bar on a terminal) and prog (the name usage texts start with, as invoked).")}
     for option in LONG_OPTIONS:

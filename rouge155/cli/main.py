@@ -12,6 +12,9 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
+    from ..inputs.config import EvalConfig
+    from ..inputs.sources import TextSource
+
 from .. import __version__
 from . import process
 from ..base.errors import RougeError
@@ -104,8 +107,8 @@ class _Job:
 
     options: Options
     data_dir: str
-    config: object
-    source: object
+    config: EvalConfig
+    source: Optional[TextSource]
     systems: List[str]
 
 
@@ -148,7 +151,8 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
         system_id, evaluate_all, list_peer = _resolve_systems(parsed, flags)
     options = _resolved_options(flags, extras)
     # Perl quirk: "$opt_e/smart_common_words.txt" with an empty -e is the root directory.
-    data_dir = (os_path(flags["e"]) or "/") if isinstance(flags.get("e"), str) else None
+    data_arg = flags.get("e")
+    data_dir = (os_path(data_arg) or "/") if isinstance(data_arg, str) else None
     from ..inputs.resources import load_word_lists, resolve_data_dir
 
     data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
@@ -193,11 +197,51 @@ def _scored(job: _Job, extras, warn: Callable[[str], None], debug: Callable[[str
     return results
 
 
-def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer) -> None:
-    """The text report as the script prints it, block by block; or ``--format json|csv|html``."""
+def _signature_check(extras):
+    """``--signature-check SIG`` parsed (None when not given); a malformed one is one line, status 2."""
+    if extras.signature_check is None:
+        return None
+    from ..output.signature import parse
+
+    try:
+        return parse(extras.signature_check)
+    except ValueError as exc:
+        raise _Die(f"{PROG}: --signature-check: {exc}", status=2) from None
+
+
+def _signature(job: _Job, extras, expected):
+    """The run's signature (docs/signature.md), built only when something shows or checks it; a run
+    whose signature differs from ``expected`` stops here, before scoring: one line per difference."""
+    if not (extras.signature or expected is not None or extras.output_format != "text"):
+        return None
+    from ..output.signature import reference_counts, sentence_splitting, signature_of
+    from .plain_text import sentence_rule
+
+    rouge2 = (extras.synonyms, extras.topic, extras.topic_uniq)
+    signature = signature_of(job.options, references=reference_counts(job.config.evaluations),
+                             sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
+                             rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)
+    refuse_differences(expected, signature)
+    return str(signature)
+
+
+def refuse_differences(expected, signature) -> None:
+    """Stop the run before scoring when its ``signature`` differs from ``expected`` (``--signature-check``):
+    one line per difference, status 2."""
+    differences = expected.differences(signature) if expected is not None else []
+    if differences:
+        raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
+
+
+def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
+                  signature: Optional[str] = None) -> None:
+    """The text report as the script prints it, block by block (``--signature``: and the signature
+    as its last line); or ``--format json|csv|html``, each with the signature."""
     if extras.output_format == "text":
         for result in results:
             out.write(result.to_text(options))
+        if extras.signature and signature is not None:  # (built whenever --signature is given)
+            out.write(signature + "\n")
         return
     from ..output import report
 
@@ -208,14 +252,14 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
 
         settings = text_model(options).describe()
     if extras.output_format == "json":
-        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings))
+        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature))
     elif extras.output_format == "html":
         from ..analysis.html import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
-                                                          settings)))
+                                                          settings, signature)))
     else:
-        out.write(report.csv_report(done, options, extras.precise, settings))
+        out.write(report.csv_report(done, options, extras.precise, settings, signature))
 
 
 def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False,
@@ -234,8 +278,17 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
     for letter in parsed.unknown:
         err.write(f"Unknown option: {letter}\n")
     try:
+        expected = _signature_check(extras)
+        _check_semantics(extras)
         job = _prepare(parsed, extras)
         warnings: List[str] = []
+        if extras.semantics != "perl":  # another implementation's numbers: rouge155/cli/other_semantics.py
+            from .other_semantics import write_results
+
+            write_results(job, parsed.flags, extras, warnings, out, expected)
+            out.flush()
+            return 0
+        signature = _signature(job, extras, expected)
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -247,17 +300,29 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         bar = _progress_bar(len(job.config.evaluations)) if extras.progress and not extras.quiet else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
-            _write_report(results, job.options, warnings, extras, out)
+            _write_report(results, job.options, warnings, extras, out, signature)
         finally:
             if bar:
                 bar.close()
         out.flush()
         return 0
-    except Exception as exc:  # noqa: BLE001 - every failure ends in one line (see _failure)
+    except Exception as exc:  # every failure ends in one line (see _failure)
         out.flush()
         message, status = _failure(exc)
         err.write(message)
         return status
+
+
+def _check_semantics(extras) -> None:
+    """``--semantics NAME`` (other than ``perl``) and ``--seed``: refused before any input is read when
+    the run cannot give them (the text report, an option of the Perl's text modes, a seed for the Perl)."""
+    if extras.semantics != "perl":
+        from .other_semantics import check_request
+
+        check_request(extras)
+    elif extras.seed is not None:
+        raise RougeError("--seed seeds rouge-score's bootstrap (--semantics rouge-score); the Perl's bootstrap "
+                         "has its own seeds")
 
 
 def _failure(exc: BaseException) -> Tuple[str, int]:
@@ -268,8 +333,8 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return ("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n", 255)
+        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
+                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
@@ -374,4 +439,4 @@ def entry_point() -> None:
             sys.stderr.write(exc.code + "\n")
     except KeyboardInterrupt:
         code = 130
-    process.exit(code)
+    process.finish(code)

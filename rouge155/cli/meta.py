@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import replace
-from typing import List, Optional, Sequence
+from typing import Any, List, Optional, Sequence
 
 import click
 
@@ -52,8 +52,8 @@ class _Progress:
 
     def __init__(self, totals: dict):
         self.totals = totals
-        self.stage = None
-        self.bar = None
+        self.stage: Optional[str] = None
+        self.bar: Any = None  # a tqdm bar while a stage runs
 
     def __call__(self, stage: str, n: int) -> None:
         if stage != self.stage:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import List, Tuple
+    from typing import List, Optional, Tuple
 
 from ..base.errors import RougeError
+
+if TYPE_CHECKING:
+    from ..inputs.config import EvalConfig
+    from ..inputs.sources import MemorySource
 
 
 def _modes(extras) -> List[str]:
@@ -16,7 +20,7 @@ def _modes(extras) -> List[str]:
     return [name for name, on in given if on]
 
 
-def plain_text_input(extras, evaluate_all: bool) -> Tuple[object, object, List[str]]:
+def plain_text_input(extras, evaluate_all: bool) -> Tuple[EvalConfig, MemorySource, List[str]]:
     """(config, in-memory source, systems) of the plain-text mode the long options give. ``-a``
     (``evaluate_all``) scores every system of a JSONL file, in the order a config's would be."""
     modes = _modes(extras)
@@ -49,3 +53,14 @@ def plain_text_input(extras, evaluate_all: bool) -> Tuple[object, object, List[s
     config, source = from_directories(extras.system_dir, extras.model_dir, extras.system_pattern,
                                       extras.model_pattern, extras.system_id, extras.split_sentences)
     return config, source, [extras.system_id]
+
+
+def sentence_rule(extras) -> Tuple[bool, Optional[str]]:
+    """(split, separator) as the input was read: a separator cuts sentences in the parallel-file and
+    JSONL modes (and wins over the splitter), the splitter works in every plain-text mode, and a
+    config's files keep their own sentences."""
+    if not extras.plain_text:
+        return False, None
+    parallel = extras.jsonl is not None or extras.summaries is not None or bool(extras.references)
+    separator = extras.sentence_sep if parallel else None
+    return bool(extras.split_sentences) and separator is None, separator

@@ -18,14 +18,15 @@ from __future__ import annotations
 import os
 import sys
 
-try:  # the C module that `signal` wraps: `signal`'s enum classes cost a small run ~1 ms
-    import _signal as signal
-except ImportError:  # not CPython
-    import signal
-
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    import signal  # the checker knows `signal` (no stubs for `_signal`): the same functions and constants
     from typing import Optional
+else:
+    try:  # the C module that `signal` wraps: `signal`'s enum classes cost a small run ~1 ms
+        import _signal as signal
+    except ImportError:  # not CPython
+        import signal
 
 _stdout_error: Optional[OSError] = None  # the first failure writing stdout (reported at exit)
 
@@ -43,7 +44,7 @@ def die_of(signum: int) -> None:
     os._exit(128 + signum)  # where the signal could not end us
 
 
-def _on_sigint(signum, frame) -> None:
+def _on_sigint(_signum, _frame) -> None:  # a signal handler
     die_of(signal.SIGINT)
 
 
@@ -158,7 +159,7 @@ def stderr() -> _Stderr:
     return _Stderr(sys.stderr.buffer if sys.stderr is not None else None)
 
 
-def exit(code: int) -> None:
+def finish(code: int) -> None:
     """Flush the streams and end the process at once (the interpreter's tear-down is pure waiting
     on large runs). A report that could not be written costs status 1 and one line, as the Perl."""
     stdout().flush()

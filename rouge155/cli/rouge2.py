@@ -1,7 +1,13 @@
-"""``rouge155-rouge2 [PROPERTIES]``: ROUGE 2.0's interface (the jar reads ``rouge.properties``)."""
+"""``rouge155-rouge2 [PROPERTIES]``: ROUGE 2.0's interface (the jar reads ``rouge.properties``).
+
+Every failure is one line on stderr and a non-zero status: a bad setting or input 1, Ctrl-C 130, and a
+bug of ours (which no known input reaches) "internal error", 70, as ``rouge155`` says it. The results
+file is written only once its whole text is ready, and removed again if writing it fails half-way.
+"""
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import List, Optional
 
@@ -17,6 +23,76 @@ project folder it names (reference/ and system/ files named TASK_NAME...), write
 outputFile when output=file, and prints the results summary.
 """
 
+NAME = "rouge155-rouge2"
+
+
+def _say(line: str) -> None:
+    """One line on stderr (dropped when stderr is closed)."""
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(f"{NAME}: {line}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def write_results(path: str, text: str) -> None:
+    """The CSV at ``path``, all or nothing: encoded before the file is touched, and a file left half-written
+    by a failing write (a full disk) is removed."""
+    data = text.encode("utf-8")
+    try:
+        fh = open(path, "wb")
+    except OSError as exc:
+        raise RougeError(f"cannot write outputFile {path}: {exc.strerror}") from None
+    try:
+        with fh:
+            fh.write(data)
+    except OSError as exc:
+        try:
+            if stat.S_ISREG(os.stat(path).st_mode):
+                os.unlink(path)
+        except OSError:
+            pass
+        raise RougeError(f"cannot write outputFile {path}: {exc.strerror}") from None
+
+
+def _drop_stdout() -> None:
+    """Point stdout's descriptor at /dev/null, so that what is still buffered cannot fail again at exit
+    (Python would print "Exception ignored" and exit with 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _print(text: str) -> None:
+    """The summary on stdout; a closed or failing stdout is one line (a reader gone away, none)."""
+    if sys.stdout is None:
+        raise RougeError("cannot write the results summary: stdout is closed")
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        raise
+    except OSError as exc:
+        _drop_stdout()
+        raise RougeError(f"cannot write the results summary to stdout: {exc.strerror}") from None
+
+
+def run(prop: str) -> None:
+    settings = load_settings(prop)
+    groups = evaluate_project(settings)
+    if settings.output_type == "file":
+        write_results(settings.results_file, csv_text(groups))
+    _print(summary_text(groups))
+    if settings.output_type == "file":
+        # the jar prints the path as a Java String: bytes of the working folder that are not UTF-8 as U+FFFD
+        where = os.fsencode(os.path.abspath(settings.results_file)).decode("utf-8", "replace")
+        _print(f"\n\nDone! Find results file in: {where}\n")
+
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
@@ -24,28 +100,25 @@ def main(argv: Optional[List[str]] = None) -> int:
         sys.stdout.write(USAGE)
         return 0
     if len(args) > 1:
-        sys.stderr.write("rouge155-rouge2: at most one argument, the properties file\n")
+        _say("at most one argument, the properties file")
         return 2
     prop = args[0] if args else os.environ.get("ROUGE2_PROPERTIES", "rouge.properties")
     try:
-        settings = load_settings(prop)
-        groups = evaluate_project(settings)
-        text = csv_text(groups)
-        if settings.output_type == "file":
-            try:
-                with open(settings.results_file, "w", encoding="utf-8", newline="") as fh:
-                    fh.write(text)
-            except OSError as exc:
-                raise RougeError(f"cannot write outputFile {settings.results_file}: {exc.strerror}") from None
-        sys.stdout.write(summary_text(groups))
-        if settings.output_type == "file":
-            sys.stdout.write(f"\n\nDone! Find results file in: {os.path.abspath(settings.results_file)}\n")
+        run(prop)
     except RougeError as exc:
-        sys.stderr.write(f"rouge155-rouge2: {exc}\n")
+        _say(str(exc))
         return 1
     except KeyboardInterrupt:
-        sys.stderr.write("rouge155-rouge2: interrupted\n")
+        _say("interrupted")
         return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        return 1
+    except MemoryError:
+        _say("out of memory (ROUGE-SN/SUN keep every word pair of a sentence up to N words apart)")
+        return 1
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        _say(f"internal error: {type(exc).__name__}: {exc} (please report this)")
+        return 70
     return 0
 
 

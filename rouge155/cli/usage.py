@@ -46,8 +46,10 @@ DETAILS = (
     '  (7) Assign equal importance of ROUGE recall and precision in computing ROUGE f-measure, i.e. alpha=0.5.\n'
     '  (8) Compute average ROUGE by averaging sentence (unit) ROUGE scores.\n'
     'Options:\n'
-    '  -2: Compute skip bigram (ROGUE-S) co-occurrence, also specify the maximum gap length between two words (skip-bigram)\n'
-    '  -u: Compute skip bigram as -2 but include unigram, i.e. treat unigram as "start-sentence-symbol unigram"; -2 has to be specified.\n'
+    '  -2: Compute skip bigram (ROGUE-S) co-occurrence, also specify the maximum gap length between two words '
+    '(skip-bigram)\n'
+    '  -u: Compute skip bigram as -2 but include unigram, i.e. treat unigram as "start-sentence-symbol unigram"; '
+    '-2 has to be specified.\n'
     '  -3: Compute BE score. Currently only SIMPLE BE triple format is supported.\n'
     '      H    -> head only scoring (does not applied to Minipar-based BEs).\n'
     '      HM   -> head and modifier pair scoring.\n'
@@ -67,7 +69,8 @@ DETAILS = (
     '  -l: Only use the first n words in the system/peer summary for the evaluation.\n'
     '  -m: Stem both model and system summaries using Porter stemmer before computing various statistics.\n'
     '  -n: Compute ROUGE-N up to max-ngram length will be computed.\n'
-    '  -p: Relative importance of recall and precision ROUGE scores. Alpha -> 1 favors precision, Alpha -> 0 favors recall.\n'
+    '  -p: Relative importance of recall and precision ROUGE scores. Alpha -> 1 favors precision, '
+    'Alpha -> 0 favors recall.\n'
     '  -s: Remove stopwords in model and system summaries before computing various statistics.\n'
     '  -t: Compute average ROUGE by averaging over the whole test corpus instead of sentences (units).\n'
     '      0: use sentence as counting unit, 1: use token as couting unit, 2: same as 1 but output raw counts\n'
@@ -75,7 +78,8 @@ DETAILS = (
     '      precision, recall, and f-measure scores will be conducted later.\n'
     '  -r: Specify the number of sampling point in bootstrap resampling (default is 1000).\n'
     '      Smaller number will speed up the evaluation but less reliable confidence interval.\n'
-    "  -w: Compute ROUGE-W that gives consecutive matches of length L in an LCS a weight of 'L^weight' instead of just 'L' as in LCS.\n"
+    "  -w: Compute ROUGE-W that gives consecutive matches of length L in an LCS a weight of 'L^weight' "
+    "instead of just 'L' as in LCS.\n"
     '      Typically this is set to 1.2 or other number greater than 1.\n'
     '  -v: Print debugging information for diagnositic purpose.\n'
     '  -x: Do not calculate ROUGE-L.\n'

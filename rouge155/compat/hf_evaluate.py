@@ -74,7 +74,8 @@ def compute(
 
 def _evaluate_seed() -> int:
     """The seed ``evaluate`` takes when none is given: a word of numpy's global random state."""
-    _, keys, pos, *_ = np.random.get_state()
+    state = np.random.get_state(legacy=False)["state"]  # MT19937's key words and position
+    keys, pos = state["key"], state["pos"]
     return int(keys[pos] if pos < 624 else keys[0])
 
 

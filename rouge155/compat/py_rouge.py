@@ -92,11 +92,11 @@ class PyRouge:
             return {m: _py_rouge.combine(counts[m], al, policy, self.options.alpha, m) for m in metrics}
         tags = {m: self._perl_tag(m) for m in metrics}
         opts = self.options
-        limits = {}
-        if opts.limit_length:
-            limits = {"word_limit" if opts.length_limit_type == "words" else "byte_limit": opts.length_limit}
+        limit = opts.length_limit if opts.limit_length else None
+        words = opts.length_limit_type == "words"
         scores = score_pairs(hyps, refs, metrics=list(dict.fromkeys(tags.values())), stem=opts.stemming,
-                             multi_reference="A" if policy == "avg" else "B", alpha=opts.alpha, **limits)
+                             multi_reference="A" if policy == "avg" else "B", alpha=opts.alpha,
+                             word_limit=limit if words else None, byte_limit=None if words else limit)
         return {m: scores[tags[m]] for m in metrics}
 
     def _perl_tag(self, metric: str) -> str:

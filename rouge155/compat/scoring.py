@@ -46,6 +46,12 @@ def _rpf(score) -> tuple:
     return float(r), float(p), float(f)
 
 
+def _score(cls, rpf):
+    """A score of the class the aggregator was given, from (recall, precision, F)."""
+    r, p, f = rpf
+    return cls(precision=p, recall=r, fmeasure=f)
+
+
 def bootstrap(values: np.ndarray, n_samples: int, confidence_percent: float):
     """The Perl's averages for an (n, 3) table of per-instance (R, P, F) in evaluation order 1..n."""
     keys = [str(i) for i in range(1, len(values) + 1)]
@@ -82,12 +88,8 @@ class BootstrapAggregator(object):
             values = np.array([_rpf(s) for s in scores], dtype=np.float64).reshape(-1, 3)
             avg = bootstrap(values, self._n_samples, self._confidence_interval * 100)
             cls = scores[0].__class__ if hasattr(scores[0], "_fields") else Score
-
-            def make(rpf):
-                r, p, f = rpf
-                return cls(precision=p, recall=r, fmeasure=f)
-
-            result[score_type] = AggregateScore(low=make(avg.low), mid=make(avg.mean), high=make(avg.high))
+            result[score_type] = AggregateScore(low=_score(cls, avg.low), mid=_score(cls, avg.mean),
+                                                high=_score(cls, avg.high))
         return result
 
 

@@ -10,7 +10,7 @@ difference. docs/semantics.md describes them rule by rule.
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -54,10 +54,10 @@ def _perl_tokenize(text) -> list:
     return _TOKENS.tokens(clean(raw.lower()), False)
 
 
-_STEMMER = []
+_STEMMER: List[Stemmer] = []
 
 
-def _perl_stem(word: str) -> str:
+def _perl_stem(word: str) -> Optional[str]:
     """``-m``'s stemmer: the WordNet 2.0 exceptions, then the script's Porter variant."""
     if not _STEMMER:
         _STEMMER.append(Stemmer(bundled_exceptions()))

@@ -6,7 +6,7 @@ pair is scored as ROUGE-1.5.5.pl does (rougeN ``-n N``; rougeL one sentence; rou
 over the sentences of rouge155's splitter, as torchmetrics splits with nltk; ``use_stemmer`` ``-m``;
 ``accumulate="best"`` ``-f B``, ``"avg"`` ``-f A``), and the value over the pairs is the Perl's
 average (its seeded bootstrap mean, ``-r 1000``), as a 0-d float tensor. Needs torch and torchmetrics
-(``pip install rouge155[torch]``).
+(``pip install ".[torch]"``).
 
 ``semantics="torchmetrics"``: torchmetrics' own numbers instead, value for value (its tokenizer,
 normalizer and tokenizer hooks, nltk's stemmer and punkt, float32 values and means;
@@ -22,7 +22,7 @@ try:
     import torch
     from torchmetrics import Metric
 except ImportError:  # pragma: no cover - exercised only without the extra
-    raise ImportError("rouge155.compat.torchmetrics needs torch and torchmetrics: pip install rouge155[torch]") from None
+    raise ImportError('rouge155.compat.torchmetrics needs torch and torchmetrics: pip install ".[torch]"') from None
 
 from ..engine.semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch
@@ -83,13 +83,13 @@ def _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, to
     if plain:
         arrays = score_batch(plain, preds, target, use_stemmer, False, tok, formula, normalizer)
         for key in plain:
-            for part, values in zip(("precision", "recall", "fmeasure"), arrays[key]):
-                out[f"{key}_{part}"] = values
+            for part, column in zip(("precision", "recall", "fmeasure"), arrays[key]):
+                out[f"{key}_{part}"] = column
     if "rougeLsum" in rouge_keys:
         # torchmetrics splits sentences with nltk; rouge155's splitter uses punkt when it is installed
         arrays = score_batch(["rougeLsum"], preds, target, use_stemmer, True, tok, formula, normalizer)
-        for part, values in zip(("precision", "recall", "fmeasure"), arrays["rougeLsum"]):
-            out[f"rougeLsum_{part}"] = values
+        for part, column in zip(("precision", "recall", "fmeasure"), arrays["rougeLsum"]):
+            out[f"rougeLsum_{part}"] = column
     return out
 
 
@@ -101,7 +101,7 @@ def _average(values: np.ndarray) -> float:
     return float(bootstrap(table, 1000, 95).mean[0])
 
 
-def _result(per_pair: Dict[str, List[float]], rouge_keys, semantics="perl") -> Dict[str, "torch.Tensor"]:
+def _result(per_pair: Dict[str, np.ndarray], rouge_keys, semantics="perl") -> Dict[str, "torch.Tensor"]:
     out = {}
     for key in rouge_keys:
         for part in _PARTS:

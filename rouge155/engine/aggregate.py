@@ -9,15 +9,15 @@ import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+    from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
-from ..base.lazy import lazy_import, load_numpy, numpy_usable
+from ..base.lazy import load_numpy, np, numpy_usable  # np for large bootstraps only (small ones: plain Python)
 from ..base.errors import RougeError
 from ..base.perl import Number, fmt_num, r5
+from ..base.perlmath import (NumStr, floats_suffice, perl_add, perl_add_read, perl_div, perl_gt, perl_mul, perl_sort,
+                              perl_sub, perl_sum)
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
-
-np = lazy_import("numpy")  # large bootstraps only; small ones run in plain Python (same numbers)
 
 
 def table_rows(table) -> list:
@@ -56,6 +56,9 @@ class Averages:
     mean_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     low_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     high_raw: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    # -d with -t: the instances' values as Perl prints them, where that differs from their own
+    # printing (see :func:`printed_values`); empty otherwise
+    printed: Tuple[Tuple[Number, Number, Number], ...] = ()
 
 
 # drand48, as Perl's srand()/rand() use it: srand(s) sets state (s << 16) + 0x330E.
@@ -197,7 +200,7 @@ def pure_bootstrap_sums(tables: Sequence[list], count: int) -> List[list]:
         sums = _column_sums(columns, _draw_columns(n, count), count)
         for j, k in enumerate(members):
             out[k] = sums[3 * j : 3 * j + 3]
-    return out
+    return out  # type: ignore[return-value]  # no None left: each table is summed by one of the two loops
 
 
 def _column_sums(columns: List[list], draws: List[List[int]], count: int) -> List[list]:
@@ -264,18 +267,57 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
     return out  # type: ignore[return-value]
 
 
-def _perl_index(arr: Sequence[float], i: int) -> float:
+def _perl_index(arr: Sequence[Number], i: int, exact: bool = False) -> Number:
     """$array[$i]: negative indices count from the end; past either end is undef, i.e. 0."""
     n = len(arr)
     if -n <= i < n:
-        return float(arr[i])
-    return 0.0
+        return arr[i] if exact else float(arr[i])
+    return 0 if exact else 0.0
 
 
 def _running_sum(xs: Sequence[float]) -> float:
     """Left to right from the first term, as the script's loop adds (and as numpy's cumsum); not
     sum(), which compensates rounding from Python 3.12 on."""
     return reduce(add, xs)
+
+
+def _ranked(column: List[Number], exact: bool) -> Tuple[List[Number], Number]:
+    """``sort by_value`` and the running sum of the sorted values. Perl quirk: with a NaN (ROUGE-W
+    past the doubles' range) ``<=>`` is undef, read as "equal", and the order is whatever Perl's merge
+    sort makes of it (``perlmath.perl_sort``); ``exact``: sums in Perl's arithmetic."""
+    if exact:
+        ranked = perl_sort(column)
+        return ranked, perl_sum(ranked)
+    ranked = sorted(column)
+    total = _running_sum(ranked)
+    if total != total:  # a NaN among them (or Inf - Inf, which sorts as it is either way)
+        ranked = perl_sort(column)
+        total = _running_sum(ranked)
+    return ranked, total
+
+
+def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, exact: bool):
+    """Per column the mean of the sorted resamples and the interval's bounds, unrounded; ``exact``:
+    in Perl's arithmetic (values past the doubles' exact range)."""
+    count = len(columns[0])
+    delta = resamples * ((100 - confidence) / 2.0) / 100.0
+    upper_a = int(resamples - delta - 1)
+    lower_a = int(delta)
+    ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
+    mean, low, high = [], [], []
+    for column in columns:
+        ranked, total = _ranked(column, exact)
+        la, lb = _perl_index(ranked, lower_a, exact), _perl_index(ranked, lower_a + 1, exact)
+        ua, ub = _perl_index(ranked, upper_a, exact), _perl_index(ranked, upper_a + 1, exact)
+        if exact:
+            mean.append(perl_div(total, count))
+            low.append(perl_add(la, perl_mul(perl_sub(lb, la), ratio)))
+            high.append(perl_add(ua, perl_mul(perl_sub(ub, ua), ratio)))
+        else:
+            mean.append(total / count)
+            low.append(la + (lb - la) * ratio)
+            high.append(ua + (ub - ua) * ratio)
+    return mean, low, high
 
 
 def summarize(
@@ -288,39 +330,137 @@ def summarize(
 ) -> Averages:
     """``computeAverages`` from a block's values (rows in Perl order: a list of 3-tuples or an (n, 3)
     array) and its resample sums (three columns: R, P, F sums, or with -t the model, peer and hit counts).
+    Values past the doubles' exact range go through :func:`perl_summarize` (``sums`` unused).
 
     Perl quirk: the printed average is the mean of the sorted resample means, not the plain mean.
     """
+    if not values_in_floats(values):
+        return perl_summarize(table_rows(values), token_mode, resamples, confidence, alpha)
+    return _summarize_in_floats(values, sums, token_mode, resamples, confidence, alpha)
+
+
+def _summarize_in_floats(values, sums: Optional[list], token_mode: Optional[int], resamples: Number,
+                         confidence: Number, alpha: Number) -> Averages:
+    """:func:`summarize` where doubles give Perl's numbers."""
     totals: List[Number] = [0, 0, 0]
     if isinstance(values, list):
         if values:
             totals = [_running_sum([float(row[c]) for row in values]) for c in range(3)]
     elif len(values):  # an (n, 3) array: cumsum adds each column left to right, as the loop does
         totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
+    printed = printed_values(values, token_mode, len(sums[0]) if sums else 0) if isinstance(values, list) else ()
     if token_mode == 2 or sums is None:
-        return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals))  # type: ignore[arg-type]
+        return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals), printed=printed)  # type: ignore[arg-type]
     count = len(sums[0])
     n = len(values)
     if token_mode is None:
         columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
     else:
         columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
-    delta = resamples * ((100 - confidence) / 2.0) / 100.0
-    upper_a = int(resamples - delta - 1)
-    lower_a = int(delta)
-    ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
-    mean, low, high = [], [], []
-    for c in range(3):
-        ranked = sorted(columns[c])
-        mean.append(_running_sum(ranked) / count)
-        la, lb = _perl_index(ranked, lower_a), _perl_index(ranked, lower_a + 1)
-        ua, ub = _perl_index(ranked, upper_a), _perl_index(ranked, upper_a + 1)
-        low.append(la + (lb - la) * ratio)
-        high.append(ua + (ub - ua) * ratio)
+    mean, low, high = _bounds(columns, resamples, confidence, False)
     return Averages(
         tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
-        tuple(totals), tuple(mean), tuple(low), tuple(high),  # type: ignore[arg-type]
+        tuple(totals), tuple(mean), tuple(low), tuple(high), printed,  # type: ignore[arg-type]
     )
+
+
+def values_in_floats(values) -> bool:
+    """Whether a block's values (rows of three, or an (n, 3) array) average in doubles as in Perl:
+    :func:`perlmath.floats_suffice` on each column, every value drawn up to n times."""
+    n = len(values)
+    if isinstance(values, list):
+        for c in range(3):
+            column = [row[c] for row in values]
+            total = sum(column) if column else 0
+            # the usual scores and counts, checked in C loops; else value by value (NaN, past 2**52)
+            if not (total == total and min(column, default=0) >= 0 and max(column, default=0) < float(1 << 52)
+                    and total * n < float(1 << 53)) and not floats_suffice(column, n):
+                return False
+        return True
+    if not n:
+        return True
+    low, high = float(values.min()), float(values.max())
+    if low >= 0 and high * n * n < float(1 << 53):  # the usual scores and counts (a NaN fails both)
+        return True
+    small = (values >= 0) & (values < float(1 << 52))
+    if not (small | (values >= float(1 << 63)) | np.isnan(values)).all():
+        return False
+    return float(np.where(small, values, 0.0).sum(axis=0).max()) * n < float(1 << 53)
+
+
+def perl_summarize(rows: List[Sequence[Number]], token_mode: Optional[int], resamples: Number,
+                   confidence: Number, alpha: Number) -> Averages:
+    """``computeAverages`` and ``bootstrapResampling`` in Perl's arithmetic, for values past the
+    doubles' exact range (ROUGE-W's counts under -t, its scores under tiny weights): sums of
+    integers stay exact past 2**53, NVs holding integers are added as integers (``base.perlmath``)."""
+    if token_mode is None:  # the stored values are sprintf("%7.5f") strings
+        rows = [tuple(NumStr(v) for v in row) for row in rows]
+    zeros = (0.0,) * 3
+    n = len(rows)
+    count = resample_count(resamples) if token_mode != 2 else 0
+    totals, samples, values = _replay_sums(rows, token_mode, count)
+    printed = tuple(map(tuple, values)) if token_mode is not None else ()  # as -d prints them
+    if token_mode == 2:
+        return Averages(zeros, zeros, zeros, totals, printed=printed)
+    columns: List[List[Number]] = [[], [], []]
+    for sample in samples:
+        sample = [perl_div(x, n) for x in sample] if token_mode is None else _perl_token_ratios(sample, alpha)
+        for c in range(3):
+            columns[c].append(sample[c])
+    mean, low, high = _bounds(columns, resamples, confidence, True)
+    return Averages(
+        tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
+        totals, tuple(mean), tuple(low), tuple(high), printed,
+    )
+
+
+def _replay_sums(rows: Sequence[Sequence[Number]], token_mode: Optional[int], count: int):
+    """The sums of ``computeAverages`` (each column from 0, in the instances' order) and, unless -t 2,
+    of ``bootstrapResampling`` (per resample its first draw copied, the others added), in Perl's
+    arithmetic. Returns (totals, the resamples' sums, the stored values as those sums leave them).
+
+    Perl quirk: a sum that leaves its fast paths reads the stored value as an integer (or a double),
+    which changes how it prints (-d with -t) and which paths later sums take (``perl_add_read``)."""
+    values = [list(row) for row in rows]
+    totals = []
+    for c in range(3):
+        total: Number = 0
+        for row in values:
+            total, row[c] = perl_add_read(total, row[c])
+        totals.append(total)
+    samples = []
+    if token_mode != 2 and values:
+        for draws in _draw_rows(len(values), count):
+            sample = list(values[draws[0]])  # copies, with the flags of the moment
+            for d in draws[1:]:
+                row = values[d]
+                for c in range(3):
+                    sample[c], row[c] = perl_add_read(sample[c], row[c])
+            samples.append(sample)
+    return tuple(totals), samples, values
+
+
+_BAND = (1e15, float(1 << 53))  # integers a double prints as %.15g and Perl, once read as integers, as digits
+
+
+def printed_values(rows: List[Sequence[Number]], token_mode: Optional[int], count: int) -> tuple:
+    """-d with -t prints each instance's raw counts. Perl quirk: an NV holding an integer below
+    2**53 prints as digits once Perl has read it as an integer (a sum's generic path), else with
+    %.15g; the two differ from 1e15 on. Returns the rows as the script's sums leave them
+    (:func:`_replay_sums`), or () where nothing prints differently (values in that band are
+    ROUGE-W's, from the step-by-step engine)."""
+    if token_mode is None or not any(type(v) is float and _BAND[0] <= abs(v) < _BAND[1] for row in rows for v in row):
+        return ()
+    return tuple(map(tuple, _replay_sums(rows, token_mode, count)[2]))
+
+
+def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:
+    """:func:`_token_ratios` in Perl's arithmetic."""
+    model, peer, hit = sample
+    rec = perl_div(hit, model) if perl_gt(model, 0) else 0
+    prec = perl_div(hit, peer) if perl_gt(peer, 0) else 0
+    denom = perl_add(perl_mul(perl_sub(1, alpha), prec), perl_mul(alpha, rec))
+    return [rec, prec, perl_div(perl_mul(rec, prec), denom) if perl_gt(denom, 0) else 0]
 
 
 def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
@@ -353,16 +493,25 @@ def average_many(
         raise RougeError(
             f"Illegal division by zero: -r {fmt_num(resamples)} leaves the bootstrap no resample to average"
         )
+    # values past the doubles' exact range average in Perl's arithmetic, with their own draws
+    exact = [not values_in_floats(t) for t in tables]
+    in_floats = [t for t, e in zip(tables, exact) if not e]
     work = 0
-    for t in tables:
+    for t in in_floats:
         work += len(t) * count
-    if all(isinstance(t, list) for t in tables) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
-        sums = pure_bootstrap_sums(tables, count)
+    if all(isinstance(t, list) for t in in_floats) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
+        sums = pure_bootstrap_sums(in_floats, count)
     else:
         load_numpy()
-        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in tables]
+        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in in_floats]
         sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
-    return [summarize(t, s, token_mode, resamples, confidence, alpha) for t, s in zip(tables, sums)]
+    out, next_sums = [], iter(sums)
+    for t, e in zip(tables, exact):
+        if e:
+            out.append(perl_summarize(table_rows(t), token_mode, resamples, confidence, alpha))
+        else:
+            out.append(_summarize_in_floats(t, next(next_sums), token_mode, resamples, confidence, alpha))
+    return out
 
 
 def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:

@@ -14,7 +14,9 @@ import math
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
+    from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+    import numpy as np
 
     from ..base.options import Options
     from ..inputs.config import EvalConfig
@@ -91,7 +93,7 @@ class MetricBlock:
     system: str
     spec: MetricSpec
     keys: List[str] = field(default_factory=list)
-    counts: Sequence = field(default_factory=list)
+    counts: Union[Sequence, np.ndarray] = field(default_factory=list)
 
 
 def ngram_spec(n: int) -> MetricSpec:
@@ -163,14 +165,14 @@ def is_small_run(config: EvalConfig, options: Options, systems: Sequence[str], s
     lcs = sum(1 for spec in plan if spec.is_lcs)
     unlimited_skips = sum(1 for spec in plan if spec.is_skip and options.skip_distance_num < 0)
     cap = options.byte_limit_num or 8 * options.word_limit_num  # what readText keeps, roughly
-    sizes: Dict[str, int] = {}
+    sizes: Dict[str, float] = {}  # -b/-l may be fractional
 
-    def size(path: str) -> int:
+    def size(path: str) -> float:
         if path not in sizes:
             sizes[path] = min(source.size(path), cap) if cap > 0 else source.size(path)
         return sizes[path]
 
-    work = 0
+    work: float = 0
     for ev in config.evaluations:
         models = [size(path) for _, path in ev.model_paths()]
         for system in wanted.intersection(ev.peers):

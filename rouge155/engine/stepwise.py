@@ -12,14 +12,16 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
+    from ..base.perl import Number
     from ..inputs.resources import WordLists
 
 from ..base.errors import RougeError
 from ..base.options import Options
 from ..base.perl import r5
+from ..base.perlmath import perl_add
 from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.sources import TextSource
-from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio
+from ..metrics.formulas import Counts, ModelMatch, combine, counts_row, w_power, w_ratio, w_weight
 from ..metrics.lcs import lcs_hits, wlcs_hits
 from ..metrics.ngram import clipped_hits, ngrams
 from ..metrics.skipbigram import skip_bigrams
@@ -98,7 +100,7 @@ class StepwiseRun:
         options: Options,
         word_lists: WordLists,
         source: Optional[TextSource] = None,
-        warn: Callable[[str], None] = lambda msg: None,
+        warn: Callable[[str], None] = lambda _msg: None,
         debug: Optional[Callable[[str], None]] = None,
     ):
         self.config = config
@@ -135,7 +137,7 @@ class StepwiseRun:
                         if v:
                             v.line(f"{ev.eval_id}.{system}")
                         keys.append(f"{ev.eval_id}.{system}")
-                        rows.append(tuple(float(x) for x in counts_row(counts)))
+                        rows.append(counts_row(counts))  # Perl's numbers: ROUGE-W's integers stay exact
                 yield MetricBlock(system, spec, keys, rows)
 
     def instance(self, ev: Evaluation, system: str, spec: MetricSpec) -> Optional[Counts]:
@@ -154,10 +156,11 @@ class StepwiseRun:
 
     def combine(self, matches: List[ModelMatch], ratio=None) -> Counts:
         """A peer's matches against its models combined by ``-f`` and ``-p`` (ROUGE 2.0's extension
-        combines its own measures with it)."""
+        combines its own measures with it). ROUGE-W (``ratio``: its R and P) sums its counts in
+        Perl's numbers: past 2**53 they are exact integers there, or doubles Perl adds as integers."""
         if ratio is None:
             return combine(matches, self.options.formula, self.options.alpha_num)
-        return combine(matches, self.options.formula, self.options.alpha_num, ratio)
+        return combine(matches, self.options.formula, self.options.alpha_num, ratio, perl_add)
 
     # -- the metrics: each (self, spec, peer path, model paths, input format) -> Counts ---------------
     def _bag(self, peer: str, models: List[str], fmt: Optional[str], bag, models_only_stemming: bool) -> Counts:
@@ -197,7 +200,7 @@ class StepwiseRun:
         distance, unigrams = self.options.skip_distance_num, spec.skip_unigrams
         counts = self._bag(peer, models, fmt, lambda tokens: skip_bigrams(tokens, distance, unigrams), True)
         if self.verbose:
-            self.verbose.skip_totals(self.options.skip_distance, counts)
+            self.verbose.skip_totals(str(self.options.skip_distance), counts)  # -2 is given: a skip metric
         return counts
 
     def _lcs(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
@@ -211,26 +214,24 @@ class StepwiseRun:
             v.units(peer_texts, peer_units)
         trace = v.lcs_trace(weighted) if v else None
         peer_side = (peer_units, peer_1grams, peer_count)
-        matches = [self._lcs_match(path, fmt, weighted, peer_side, trace) for path in models]
-        if weighted:
-            weight = self.options.weight_num
+        weight = w_weight(str(self.options.weight)) if weighted else None  # an integer where Perl reads one
+        matches = [self._lcs_match(path, fmt, weight, peer_side, trace) for path in models]
+        if weight is not None:
             counts = self.combine(matches, lambda hit, count: w_ratio(hit, count, weight))
             if v:
-                w = self.options.weight
-                v.totals(f"ROUGE-W-{w}", f"ROUGE-W-{w}", counts, ("-R score: ", "-P score: ", "-F score: "))
+                v.weighted_totals(str(self.options.weight), counts)
         else:
             counts = self.combine(matches)
             if v:
                 v.totals("ROUGE-L", "ROUGE-L", counts, ("-R score: ", "-P: ", "-F: "))
         return counts
 
-    def _lcs_match(self, path: str, fmt: Optional[str], weighted: bool, peer_side, trace) -> ModelMatch:
-        """One model of ``_lcs`` against the peer's (units, unigram counts, token count); the kernels
-        consume the unigram dicts, so each model gets fresh copies."""
+    def _lcs_match(self, path: str, fmt: Optional[str], weight: Optional[Number], peer_side, trace) -> ModelMatch:
+        """One model of ``_lcs`` (ROUGE-W where ``weight`` is set) against the peer's (units, unigram
+        counts, token count); the kernels consume the unigram dicts, so each model gets fresh copies."""
         peer_units, peer_1grams, peer_count = peer_side
-        weight = self.options.weight_num
         model_texts = self.reader.unit_texts(path, fmt)
-        if weighted:
+        if weight is not None:
             # Perl quirk: ROUGE-W applies -M to the model's unigram counts but not to its units.
             model_units = self.reader.unit_tokens(model_texts, self.stem_on)
         else:
@@ -238,7 +239,7 @@ class StepwiseRun:
             self._after_model()
         model_1grams, _ = ngrams(self.reader.joined_tokens(path, fmt, self._model_stemming()), 1)
         self._after_model()
-        if weighted:
+        if weight is not None:
             hit, base = wlcs_hits(model_units, peer_units, dict(model_1grams), dict(peer_1grams), weight, trace)
             if base == 0:
                 raise RougeError(f"Illegal division by zero: ROUGE-W model summary {path} has no tokens to weigh")
@@ -252,7 +253,7 @@ class StepwiseRun:
             self.verbose.units(model_texts, model_units)
         return match
 
-    def _be(self, spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
+    def _be(self, _spec: MetricSpec, peer: str, models: List[str], fmt: Optional[str]) -> Counts:
         v = self.verbose
         mode = self.options.be_mode or ""
         if self.reader.text.chars:  # createBE as the Unicode fork runs it, on characters

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..metrics.formulas import Counts
 
 from ..base.perl import f5, fmt_num
+from ..metrics.formulas import w_totals_printed
 
 
 def dump(grams: Counter, count: int, sep: str = "|") -> str:
@@ -28,6 +29,8 @@ class VerboseLines:
 
     def __init__(self, line: Callable[[str], None]):
         self.line = line
+        # Perl quirk: computeWLCSScore's two "!= 0" literals, once read as doubles, stay so for the run
+        self._w_zeros = [False, False]
 
     def evaluation(self, eval_id: str) -> None:
         self.line(f"@Eval ({eval_id})")
@@ -76,6 +79,12 @@ class VerboseLines:
         self.line(f"total {count_tag} hit: {fmt_num(counts.hit)}")
         for label, value in zip(score_labels, (counts.recall, counts.precision, counts.f)):
             self.line(f"total {score_tag}{label}{f5(value)}")
+
+    def weighted_totals(self, weight_text: str, counts: Counts) -> None:
+        """ROUGE-W's totals, its counts as ``computeWLCSScore``'s tests and divisions leave them
+        (``formulas.w_totals_printed``: a double holding an integer, once read as one, prints as digits)."""
+        tag = f"ROUGE-W-{weight_text}"
+        self.totals(tag, tag, w_totals_printed(counts, self._w_zeros), ("-R score: ", "-P score: ", "-F score: "))
 
     def skip_totals(self, distance: str, counts: Counts) -> None:
         # Perl quirk: the -v lines for P and F print the recall.

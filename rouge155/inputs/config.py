@@ -12,7 +12,6 @@ from ..base.records import dataclass, field  # dataclasses' records without its 
 from ..base.errors import RougeError
 from ..base.perl import SPACE_CLASS, chomped_lines
 
-INPUT_FORMATS = ("SEE", "ISI", "SPL", "SIMPLE")
 _FORMAT_RE = re.compile(r"^(SEE|ISI|SPL|SIMPLE)\n?\Z", re.IGNORECASE)  # Perl's /^(...)$/i
 
 
@@ -187,7 +186,7 @@ def _fast_xml_config(raw: bytes) -> Optional[EvalConfig]:
         return None
     head = _FAST_HEAD.match(raw)
     tail = _FAST_TAIL.search(raw, head.end()) if head else None
-    if tail is None or tail.end() != len(raw) or tail.group(1) != head.group(1):
+    if head is None or tail is None or tail.end() != len(raw) or tail.group(1) != head.group(1):
         return None
     pos, end = head.end(), tail.start()
     build = _ConfigBuilder()

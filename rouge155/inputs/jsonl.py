@@ -14,7 +14,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+    from typing import Dict, Iterable, Iterator, Mapping, Optional, Sequence, Tuple, Union
 
 from collections.abc import Mapping as _Mapping  # loaded with os already: no start-up cost
 
@@ -33,7 +33,7 @@ def _text(value: str) -> bytes:
     return value.encode("utf-8", "surrogatepass")
 
 
-def _checked(record: object, where: str) -> Tuple[str, Optional[str], str, List[str]]:
+def _checked(record: object, where: str) -> Tuple[str, Optional[str], str, Sequence[str]]:
     """(id, system or None, prediction, references) of one record, or a JsonlError naming ``where``."""
     if not isinstance(record, _Mapping):
         raise JsonlError(f"{where}: not a JSON object")
@@ -65,7 +65,7 @@ def from_records(
     sep = separator_bytes(separator)
     texts: Dict[str, bytes] = {}
     evaluations: Dict[str, Evaluation] = {}
-    first_seen: Dict[str, Tuple[str, List[str]]] = {}  # id -> (where, references)
+    first_seen: Dict[str, Tuple[str, Sequence[str]]] = {}  # id -> (where, references)
     systems: Dict[str, None] = {}
     for where, record in records:
         ident, system, prediction, references = _checked(record, where)

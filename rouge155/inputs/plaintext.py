@@ -77,9 +77,9 @@ def _id_is_required_text(model_pattern: str) -> bool:
             return False
         at += 4
     try:
-        from re import _parser as sre_parse  # Python 3.11+
+        from re import _parser as sre_parse  # type: ignore[attr-defined]  # Python 3.11+ (not in typeshed)
     except ImportError:  # pragma: no cover
-        import sre_parse  # type: ignore[no-redef]
+        import sre_parse
     try:
         template = re.compile(model_pattern.replace("#ID#", _MARK))
         parsed = sre_parse.parse(template.pattern, template.flags)

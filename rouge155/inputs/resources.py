@@ -113,7 +113,7 @@ class ExceptionTable(Mapping):
     def _table(self) -> Dict[str, str]:
         if self._data is None:
             self._data = self._load()
-            self.get = self._data.get  # later look-ups (one per distinct word stemmed) go straight to the dict
+            self.get = self._data.get  # type: ignore[method-assign]  # on purpose: later look-ups (one per distinct word stemmed) go straight to the dict
         return self._data
 
     def __getitem__(self, key: str) -> str:
@@ -231,7 +231,7 @@ def load_word_lists(data_dir: str) -> WordLists:
 
 
 @lru_cache(maxsize=8)
-def _load_word_lists(data_dir: str, cwd: Optional[str]) -> WordLists:
+def _load_word_lists(data_dir: str, cwd: Optional[str]) -> WordLists:  # noqa: ARG001 - cwd: a cache key
     stop_path = os.path.join(data_dir, STOPWORDS_FILE)
     if data_dir == CURRENT_DIR and not os.path.lexists(stop_path):
         stop_path = os.path.join(bundled_data_path(), STOPWORDS_FILE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..analysis.results import MEASURES
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
@@ -74,14 +74,14 @@ def parse_variants(names: Sequence[str]) -> List[Variant]:
 def scoring_passes(variants: Sequence[Variant], base: Options) -> List[Options]:
     """The Options of each scoring pass that together compute every variant under ``base``'s flags."""
     n_max = max((v.n for v in variants if v.kind == "N"), default=0)
-    weights = list(dict.fromkeys(v.weight for v in variants if v.kind == "W"))
+    weights = list(dict.fromkeys(v.weight for v in variants if v.kind == "W" and v.weight is not None))
     gaps = list(dict.fromkeys(v.gap for v in variants if v.kind == "S"))
     lcs = any(v.kind == "L" for v in variants)
     passes: List[Options] = []
     first = True
     while first or weights or gaps:
-        kw = dict(ngram=str(n_max) if first and n_max else None, no_lcs=not (first and lcs), weight=None,
-                  skip_distance=None, skip_unigrams=False, skip_both=False, resamples="1")
+        kw: Dict[str, Any] = dict(ngram=str(n_max) if first and n_max else None, no_lcs=not (first and lcs),
+                                  weight=None, skip_distance=None, skip_unigrams=False, skip_both=False, resamples="1")
         if weights:
             kw["weight"] = fmt_num(weights.pop(0))
         if gaps:

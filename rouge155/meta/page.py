@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import math
-from typing import List
+from typing import List, Tuple
 
 import numpy as np
 
@@ -43,13 +43,14 @@ def _table(grid: GridResult, key, cells) -> List[str]:
     rows = "".join(f"<tr><td>{_e(v)}</td>" + "".join(_cell(cells[(v, s, c)]) for s in settings for c in conditions)
                    + "</tr>" for v in variants)
     out = [f"<h2>{_e(title)}</h2>",
-           f'<table class="grid" data-human="{_e(human)}" data-level="{_e(level)}" data-coefficient="{_e(coef)}" '
-           f'data-measure="{_e(measure)}"><tr><th rowspan="2">variant</th>{head}</tr><tr>{sub}</tr>{rows}</table>']
-    panels = []
+           (f'<table class="grid" data-human="{_e(human)}" data-level="{_e(level)}" data-coefficient="{_e(coef)}" '
+            f'data-measure="{_e(measure)}"><tr><th rowspan="2">variant</th>{head}</tr><tr>{sub}</tr>{rows}</table>')]
+    panels: List[Tuple[str, np.ndarray, np.ndarray, np.ndarray]] = []
     for s in settings:
         for c in conditions:
             got = [cells[(v, s, c)] for v in variants]
-            panels.append((f"{s}, {c}", *(np.array([getattr(g, a) for g in got]) for a in ("value", "low", "high"))))
+            value, low, high = (np.array([getattr(g, a) for g in got]) for a in ("value", "low", "high"))
+            panels.append((f"{s}, {c}", value, low, high))
     out.append(interval_chart(variants, panels, fixed=(-1.0, 1.0), zero=True, css="chart-correlation",
                               caption=f"{title}: correlation and {grid.spec.confidence:g}% interval per variant"))
     return out

@@ -28,14 +28,14 @@ def heading(grid: GridResult, best: str = BEST, equivalent: str = EQUIVALENT) ->
     ref_text = f"{refs[0]}" if len(refs) == 1 else f"{refs[0]}-{refs[-1]}"
     decide = "PERM-BOTH" if s.decide_by == "permutation" else "BOOT-BOTH"
     return [
-        f"rouge155-meta: {len(grid.systems)} systems, {len(grid.documents)} documents ({ref_text} "
-        f"reference{'' if refs == [1] else 's'} each), "
-        f"human scores: {', '.join(grid.human_columns)}.",
-        f"Correlations with {s.confidence:g}% percentile bootstrap intervals ({s.resamples} resamples over "
-        f"{_RESAMPLED[s.resample]}, seed {s.seed}).",
-        f"Per column: {best} the best variant; {equivalent} not significantly worse than it (one-sided {decide} test "
-        f"against the best, p adjusted by {s.correction} over the column's comparisons, alpha {s.alpha:g}; "
-        "PERM-BOTH and BOOT-BOTH p-values and the interval of the difference are in the JSON).",
+        (f"rouge155-meta: {len(grid.systems)} systems, {len(grid.documents)} documents ({ref_text} "
+         f"reference{'' if refs == [1] else 's'} each), "
+         f"human scores: {', '.join(grid.human_columns)}."),
+        (f"Correlations with {s.confidence:g}% percentile bootstrap intervals ({s.resamples} resamples over "
+         f"{_RESAMPLED[s.resample]}, seed {s.seed})."),
+        (f"Per column: {best} the best variant; {equivalent} not significantly worse than it (one-sided {decide} "
+         f"test against the best, p adjusted by {s.correction} over the column's comparisons, alpha {s.alpha:g}; "
+         "PERM-BOTH and BOOT-BOTH p-values and the interval of the difference are in the JSON)."),
     ]
 
 
@@ -79,8 +79,8 @@ def humans_text(grid: GridResult) -> List[str]:
     if not grid.humans:
         return []
     measure = grid.spec.measures[0]
-    lines = ["", f"Average {measure.replace('_', ' ')} per peer (jackknife): systems against each M-1 subset of the "
-             "references, each human against the other M-1; min / mean / max over the peers."]
+    lines = ["", (f"Average {measure.replace('_', ' ')} per peer (jackknife): systems against each M-1 subset of "
+                  "the references, each human against the other M-1; min / mean / max over the peers.")]
     for cond in grid.spec.conditions:
         lines.append(f"{cond.label}:")
         lines.append(f"  {'variant':<12}  {'systems':^26}  {'humans':^26}".rstrip())

@@ -93,7 +93,7 @@ def score_condition(layout: PairLayout, judged: Judged, condition: Condition, va
     for options in scoring_passes(variants, condition.options):
         done = [0]
 
-        def step(n: int) -> None:
+        def step(n: int, done: List[int] = done) -> None:  # this pass's count
             done[0] += n
             if progress:
                 progress(n)
@@ -159,22 +159,25 @@ def precise_scores(hit: np.ndarray, model_count: np.ndarray, peer_count: np.ndar
     return {"recall": recall, "precision": precision, "f_score": f}
 
 
-def _combined(arrays: Dict[str, np.ndarray], subset: Tuple[int, ...], formula: str):
+def _combined(arrays: Dict[str, np.ndarray], subset: Tuple[int, ...], formula: str
+              ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Counts of a subset of references per (peer, document): sums in the models' order (-f A), or the
     first best model's (-f B)."""
     if formula == "B":
         scores = arrays["score"][:, :, list(subset)]
         pick = np.array(subset)[np.argmax(np.where(np.isnan(scores), -np.inf, scores), axis=2)]
         undefined = np.isnan(scores).any(axis=2)
-        return tuple(np.where(undefined, np.nan, np.take_along_axis(arrays[k], pick[:, :, None], axis=2)[:, :, 0])
-                     for k in ("hit", "model_count", "peer_count"))
+        hit, model_count, peer_count = (
+            np.where(undefined, np.nan, np.take_along_axis(arrays[k], pick[:, :, None], axis=2)[:, :, 0])
+            for k in ("hit", "model_count", "peer_count"))
+        return hit, model_count, peer_count
     totals = []
     for k in ("hit", "model_count", "peer_count"):
         acc = arrays[k][:, :, subset[0]].copy()
         for j in subset[1:]:
             acc = acc + arrays[k][:, :, j]
         totals.append(acc)
-    return tuple(totals)
+    return totals[0], totals[1], totals[2]
 
 
 def setting_scores(pairs: PairCounts, setting: ReferenceSetting, variant: Variant, options: Options

@@ -104,7 +104,8 @@ def setting_cells(key: SettingKey, by_variant: Dict[str, Dict[str, np.ndarray]],
     cells = {}
     for r in corr.rows:
         if not getattr(r, "sample_size", None):
-            cells[(*key, r.metric, r.measure, r.human, r.level, r.coefficient)] = Cell(*key, r)
+            cell_key = (*key, r.metric, r.measure, r.human, r.level, r.coefficient)
+            cells[cell_key] = Cell(*key, r)
     n_sys, n_doc = len(human.systems), len(human.documents)
     draws = Draws.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
     swaps = Swaps.make(n_sys, n_doc, s.resamples, s.seed, s.resample)
@@ -189,10 +190,12 @@ def _one_blas_thread_each():
 def _record(cells, setting: SettingKey, where: Tuple, best, tests, spec) -> None:
     if best is None:
         return
-    cell = cells[(*setting, best, *where)]
+    best_key = (*setting, best, *where)
+    cell = cells[best_key]
     cell.best = cell.equivalent = True
     for tag, (r, p_perm, p_boot) in tests.items():
-        c = cells[(*setting, tag, *where)]
+        tag_key = (*setting, tag, *where)
+        c = cells[tag_key]
         c.difference, c.difference_low, c.difference_high = r.difference, r.ci_low, r.ci_high
         c.p_permutation, c.p_bootstrap = _finite(r.p_permutation), _finite(r.p_bootstrap)
         c.p_permutation_adjusted, c.p_bootstrap_adjusted = p_perm, p_boot

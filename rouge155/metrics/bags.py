@@ -5,10 +5,8 @@ pairs; for every pair the hit is the sum over its grams of min(model count, peer
 """
 from __future__ import annotations
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 from ..base.records import dataclass
-
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 
 @dataclass
@@ -75,7 +73,8 @@ def clipped_hits(
         order = np.argsort(peer_owner, kind="stable")
         starts = np.cumsum(per_inst) - per_inst
         lens = per_inst[pair_instance]
-        idx = np.repeat(starts[pair_instance], lens) + (np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens))
+        idx = np.repeat(starts[pair_instance], lens) + (np.arange(int(lens.sum()))
+                                                        - np.repeat(np.cumsum(lens) - lens, lens))
         src = order[idx]
         p_pair, p_codes = np.repeat(np.arange(n_pairs), lens), peer_codes[src]
     width = int(max(int(p_codes.max(initial=0)), int(model_codes.max()))) + 1

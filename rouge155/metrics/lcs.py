@@ -11,12 +11,15 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+    from ..base.perl import Number
+
     Trace = Optional[Callable[[List[str]], None]]
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
+from ..base.perlmath import perl_add_left_read, perl_div_read, perl_ge_read, perl_sub, perl_sum
 from . import bags
+from .formulas import w_table, w_table_in_floats
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 _DIAG, _UP, _LEFT = 1, 2, 3
 
@@ -35,28 +38,31 @@ def _mark(mask: List[int], back: List[bytearray], i: int, j: int) -> None:
             j -= 1
 
 
-def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight: Optional[float] = None) -> None:
-    """``lcs_inner`` (or, with a weight, ``wlcs_inner``): fill the table, ties going up
+def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int],
+             weights: Optional[Sequence[float]] = None) -> None:
+    """``lcs_inner`` (or, with ``weights``, ``wlcs_inner``): fill the table, ties going up
     (``c[i-1][j] >= c[i][j-1]``), then mark the backtrack's model positions. Weighted, a match that
-    extends a run of k gains (k+1)^w - k^w, added in the script's float order."""
+    extends a run of k gains weights[k+1] - weights[k] (k ** w, :func:`formulas.w_table` as
+    doubles), added in the script's float order."""
     m, n = len(model), len(peer)
     if m == 0:
         return
+    zero = 0 if weights is None else 0.0  # the cells: ints (ROUGE-L) or doubles (ROUGE-W)
     back = [bytearray(n + 1)]
-    prev = [0] * (n + 1)
+    prev = [zero] * (n + 1)
     prev_run = [0] * (n + 1)
     for i in range(1, m + 1):
         tok = model[i - 1]
-        cur = [0] * (n + 1)
+        cur = [zero] * (n + 1)
         run = [0] * (n + 1)
         row = bytearray(n + 1)
         for j in range(1, n + 1):
             if tok == peer[j - 1]:
-                if weight is None:
+                if weights is None:
                     cur[j] = prev[j - 1] + 1
                 else:
                     k = prev_run[j - 1]
-                    cur[j] = prev[j - 1] + float(k + 1) ** weight - float(k) ** weight
+                    cur[j] = prev[j - 1] + weights[k + 1] - weights[k]
                     run[j] = k + 1
                 row[j] = _DIAG
             elif prev[j] >= cur[j - 1]:
@@ -70,9 +76,51 @@ def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight:
     _mark(mask, back, m, n)
 
 
-def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight: float) -> None:
-    """``wlcs_inner``."""
-    lcs_mark(model, peer, mask, weight)
+def _wlcs_mark_exact(model: Sequence[str], peer: Sequence[str], mask: List[int], weights: Sequence[Number]) -> None:
+    """``wlcs_inner`` in Perl's arithmetic, for weights past the doubles' exact range: cells are exact
+    integers past 2**53, Inf, or NaN (Perl quirk: Inf - Inf; a NaN cell never wins the ``>=``, so
+    the backtrack goes left there)."""
+    m, n = len(model), len(peer)
+    if m == 0:
+        return
+    back = [bytearray(n + 1)]
+    prev: List[Number] = [0] * (n + 1)
+    prev_run = [0] * (n + 1)
+    for i in range(1, m + 1):
+        tok = model[i - 1]
+        cur: List[Number] = [0] * (n + 1)
+        run = [0] * (n + 1)
+        row = bytearray(n + 1)
+        for j in range(1, n + 1):
+            if tok == peer[j - 1]:
+                k = prev_run[j - 1]
+                total, prev[j - 1] = perl_add_left_read(prev[j - 1], weights[k + 1])
+                cur[j] = perl_sub(total, weights[k])
+                run[j] = k + 1
+                row[j] = _DIAG
+            else:
+                # Perl quirk: the comparison reads the cells as integers or doubles, which their
+                # copies keep and later sums follow
+                higher, prev[j], cur[j - 1] = perl_ge_read(prev[j], cur[j - 1])
+                up, left = prev[j], cur[j - 1]
+                if higher:
+                    cur[j] = up
+                    row[j] = _UP
+                else:
+                    cur[j] = left
+                    row[j] = _LEFT
+        back.append(row)
+        prev, prev_run = cur, run
+    _mark(mask, back, m, n)
+
+
+def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weights: Sequence[Number]) -> None:
+    """``wlcs_inner`` on the weights ``k ** w`` (:func:`formulas.w_table`): in doubles where they
+    give Perl's numbers, else in Perl's arithmetic."""
+    if w_table_in_floats(weights):
+        lcs_mark(model, peer, mask, [float(x) for x in weights])
+    else:
+        _wlcs_mark_exact(model, peer, mask, weights)
 
 
 def _counted(tok: str, model_1grams: Dict[str, int], peer_1grams: Dict[str, int]) -> bool:
@@ -106,29 +154,55 @@ def lcs_hits(
     return hit, base
 
 
+_TABLES: Dict[Tuple[type, Number], Tuple[list, list, int]] = {}
+
+
+def _weight_tables(longest: int, weight: Number) -> Tuple[List[Number], List[Number]]:
+    """The weights k ** w for k <= ``longest`` (Perl's numbers) and the table the LCS runs on: the
+    same as doubles where those give Perl's numbers, else the Perl numbers themselves. Kept per
+    weight, with the first k whose table no longer fits the doubles (k ** w grows with k)."""
+    key = (type(weight), weight)
+    kept = _TABLES.get(key)
+    if kept is None or len(kept[0]) <= longest:
+        weights = w_table(max(longest, 2 * len(kept[0]) if kept else 64), weight)
+        fits = next((k for k, x in enumerate(weights) if not w_table_in_floats([x])), len(weights))
+        kept = (weights, [float(x) for x in weights[:fits]], fits)
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        _TABLES[key] = kept
+    weights, floats, fits = kept
+    return weights, (floats if longest < fits else weights)
+
+
 def wlcs_hits(
     model_units: Sequence[Sequence[str]],
     peer_units: Sequence[Sequence[str]],
     model_1grams: Dict[str, int],
     peer_1grams: Dict[str, int],
-    weight: float,
+    weight: Number,
     trace: Trace = None,
-) -> Tuple[float, float]:
-    """``wlcs``: (weighted hits, sum of unit lengths ** w). The unigram dicts are consumed.
+) -> Tuple[Number, Number]:
+    """``wlcs``: (weighted hits, sum of unit lengths ** w), in Perl's numbers. The unigram dicts are
+    consumed.
 
     Perl quirk: a run is flushed only at a counted token followed by an unmarked position or the
     unit's end, so a clipped marked token lets the run continue into the next counted one, and a run
     whose last counted token is not at the end of the unit and is followed by a marked-but-clipped
     token is lost.
     """
-    hit = 0.0
-    base = 0.0
+    longest = max(max(map(len, model_units), default=0), max(map(len, peer_units), default=0))
+    weights, table = _weight_tables(longest + 1, weight)
+    in_floats = table is not weights
+    mark = lcs_mark if in_floats else _wlcs_mark_exact
+    hit = base = 0.0  # as doubles, which are Perl's numbers while the weights fit them (see below)
+    lengths, runs = [], []
     for unit in model_units:
         length = len(unit)
+        lengths.append(length)
+        base += table[length]
         mask = [0] * length
-        base += float(length) ** weight
         for p in peer_units:
-            wlcs_mark(unit, p, mask, weight)
+            mark(unit, p, mask, table)
         run = 0
         counted = []
         for j, tok in enumerate(unit):
@@ -136,10 +210,16 @@ def wlcs_hits(
                 counted.append(tok)
                 run += 1
                 if (j + 1 < length and mask[j + 1] == 0) or j + 1 == length:
-                    hit += float(run) ** weight
+                    runs.append(run)
+                    hit += table[run]
                     run = 0
         if trace:
             trace(counted)
+    if in_floats and hit < 1e15 and base < 1e15:  # sums of weights below 2**40, below 1e15: exact, printed alike
+        return hit, base
+    hit, base = perl_sum(weights[r] for r in runs), perl_sum(weights[n] for n in lengths)
+    if base:  # Perl quirk: wlcs's $$hit/$$base reads both as integers, or doubles: they print and add so
+        hit, base = perl_div_read(hit, base)
     return hit, base
 
 
@@ -357,7 +437,8 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
         unit_len[unit_of.reshape(-1)] = peer_len
         p_owner, p_pos = expand(units, unit_len)
         width = np.int64(int(max(model_ids.max(initial=0), peer_ids.max(initial=0))) + 1)
-        peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]  # (numpy 2.4: faster with counts)
+        # (numpy 2.4: faster with counts)
+        peer_keys = np.unique(p_owner * width + peer_ids[p_pos], return_counts=True)[0]
         want = unit_of.reshape(-1)[m_owner] * width + model_ids[m_pos]
         keep = bags.positions(peer_keys, want) >= 0
     kept_len = np.bincount(m_owner[keep], minlength=len(model_len))

@@ -7,9 +7,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from ..base.lazy import lazy_import
-
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 
 
 def ngrams(tokens: Sequence[str], n: int) -> Tuple[Counter, int]:
@@ -67,3 +65,19 @@ def batch_ngrams(ids: "np.ndarray", doc: "np.ndarray", n: int, cache: "dict | No
         cache[k] = codes
     valid = doc[: total - n + 1] == doc[n - 1 :]
     return doc[: total - n + 1][valid].astype(np.int64), codes[valid]
+
+
+def codes_at(ids: "np.ndarray", n: int, cache: dict) -> "np.ndarray":
+    """The code of the n-gram starting at every token position of ``ids`` (``extend_codes``; positions
+    whose n-gram would run past the end hold 0, and grams that cross from one text into the next
+    are for the caller to leave out). ``cache`` keeps the last order's codes for a larger n."""
+    k = max((j for j in cache if j <= n), default=1)
+    codes = cache.get(k, ids.astype(np.int64))
+    while k < n:
+        codes = extend_codes(codes, ids, k)
+        k += 1
+    cache.clear()
+    cache[k] = codes
+    padded = np.zeros(len(ids), dtype=np.int64)
+    padded[: len(codes)] = codes
+    return padded

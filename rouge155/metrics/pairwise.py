@@ -22,12 +22,11 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Iterable, Optional, Sequence as SequenceType, Tuple
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np
 from ..base.records import dataclass
 from . import lcs
 from .ngram import batch_ngrams
 
-np = lazy_import("numpy")
 
 NO_LIMIT = 1 << 40  # a unigram limit that never clips (py-rouge's reference side, see union_lcs)
 
@@ -173,7 +172,7 @@ def _lcs_group(seqs: Sequences, a: np.ndarray, b: np.ndarray, words: int) -> np.
     table[bpos - seqs.starts[b][bowner], bowner] = masks[slot[len(apos):]]
     full = np.uint64(0xFFFFFFFFFFFFFFFF)
     if words == 1:
-        v = np.full(count, full, dtype=np.uint64)
+        v: np.ndarray = np.full(count, full, dtype=np.uint64)
         for j in range(steps):
             u = v & table[j, :, 0]
             v = (v + u) | (v ^ u)  # v - u is v ^ u: u is within v
@@ -268,7 +267,7 @@ def union_lcs(units: Sequences, model_first, model_count, peer_first, peer_count
     vocab = np.int64(int(units.ids.max(initial=0)) + 1)
     # the model's unigram counts per alignment
     model_key = tok_owner * vocab + model_ids
-    keys, inverse, counts = np.unique(model_key, return_inverse=True, return_counts=True)
+    _, inverse, counts = np.unique(model_key, return_inverse=True, return_counts=True)
     model_limit = counts[inverse.reshape(-1)] if clip_model else np.full(len(model_ids), NO_LIMIT, dtype=np.int64)
     # the peer's unigram counts per alignment: over its units' tokens
     p_pos, p_owner = ranges(units.starts[ranges(peer_first, peer_count)[0]],

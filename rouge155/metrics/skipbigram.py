@@ -8,9 +8,8 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
 
-np = lazy_import("numpy")  # the batched kernels only: the step-by-step forms run without it
 
 from ..base.perl import Number
 
@@ -119,7 +118,7 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     if len(m_tok) == 0:
         return bigram, unigram
     width = np.int64(int(max(m_tok.max(), p_tok.max())) + 1)
-    types, first_of = np.unique(m_owner.astype(np.int64) * width + m_tok, return_index=True)
+    types = np.unique(m_owner.astype(np.int64) * width + m_tok)
     type_pair = types // width
     type_start = np.searchsorted(type_pair, np.arange(n_pairs))
     m_local = np.searchsorted(types, m_owner.astype(np.int64) * width + m_tok) - type_start[m_owner]

@@ -8,10 +8,10 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
-from ..base.perl import f5, fmt_num, perl_num
-from ..engine.aggregate import Averages, table_rows
+from ..base.perl import f5, fmt_num, perl_int, perl_num
+from ..engine.aggregate import Averages, perl_order, table_rows
 from ..engine.plan import WLCS
-from ..metrics.formulas import f_score, hit_ratio, w_ratio
+from ..metrics.formulas import PRINTED_AS_INTEGERS, f_score, hit_ratio, w_ratio, w_weight
 
 RULE = "-" * 45
 DOTS = "." * 45
@@ -51,18 +51,23 @@ def block_text(
                 f"({confidence_label}%-conf.int. {f5(averages.low[c])} - {f5(averages.high[c])})"
             )
     else:
-        m, p, h = (int(v) for v in averages.totals)
+        # Perl quirk: int() of a count past the 64-bit integers stays a double, printed %.15g
+        m, p, h = (fmt_num(perl_int(v)) for v in averages.totals)
         lines.append(f"{system} {tag} M_count: {m} P_count: {p} H_count: {h}")
     if per_eval:
         lines.append(DOTS)
         # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
         # follows its random hash order, so any order is as right: ours is the plain string order.
-        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__),
-                         key=cmp_to_key(lambda a, b: _by_eval_id(keys[a], keys[b])))
+        by_eval_id = cmp_to_key(_by_eval_id)
+        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__), key=lambda k: by_eval_id(keys[k]))
         rows = table_rows(values)
+        if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
+            rows = list(rows)
+            for k, row in zip(perl_order(keys), averages.printed):
+                rows[k] = row
         for k in ordered:
-            r, p, f = (_value(v, token_mode) for v in rows[k])
-            lines.append(f"{system} {tag} Eval {keys[k]} R:{r} P:{p} F:{f}")
+            recall, precision, f_measure = (_value(v, token_mode) for v in rows[k])
+            lines.append(f"{system} {tag} Eval {keys[k]} R:{recall} P:{precision} F:{f_measure}")
     return "\n".join(lines) + "\n"
 
 
@@ -89,18 +94,24 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
             "recall": rec,
             "precision": prec,
             "f_score": f,
-            "model_count": model_count,
-            "peer_count": peer_count,
-            "hit": hit,
+            "model_count": _count(model_count),
+            "peer_count": _count(peer_count),
+            "hit": _count(hit),
         })
     return out
+
+
+def _count(v):
+    """A count as a JSON/CSV number: a double, as both engines' tables hold it, except an integer
+    Perl keeps exactly past what a double prints (ROUGE-W's counts, step by step)."""
+    return v if type(v) is int and not -PRINTED_AS_INTEGERS < v < PRINTED_AS_INTEGERS else float(v)
 
 
 def _average(result, precise: bool):
     a = result.averages
     if result.token_mode == 2:
         m, p, h = a.totals
-        return {"model_count": m, "peer_count": p, "hit": h}
+        return {"model_count": _count(m), "peer_count": _count(p), "hit": _count(h)}
     mean, low, high = (a.mean_raw, a.low_raw, a.high_raw) if precise else (a.mean, a.low, a.high)
     return {name: {"mean": mean[c], "low": low[c], "high": high[c]} for c, name in enumerate(MEASURES)}
 
@@ -133,10 +144,12 @@ def settings_record(options) -> tuple:
     return settings, typed
 
 
-def result_document(results, options, warnings, precise: bool, version: str, text_settings=None) -> dict:
+def result_document(results, options, warnings, precise: bool, version: str, text_settings=None,
+                    signature: Optional[str] = None) -> dict:
     """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
-    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text"."""
-    weight = options.weight_num if options.weight is not None else None
+    ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text";
+    ``signature``: the run's (``rouge155.output.signature``), recorded as "signature"."""
+    weight = w_weight(options.weight) if options.weight is not None else None
     settings, typed = settings_record(options)
     doc = {
         "rouge155_version": version,
@@ -160,13 +173,17 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
         doc["settings_as_typed"] = typed
     if text_settings:
         doc["text"] = text_settings
+    if signature is not None:
+        doc["signature"] = signature
     return doc
 
 
-def json_report(results, options, warnings, precise: bool, version: str, text_settings=None) -> str:
+def json_report(results, options, warnings, precise: bool, version: str, text_settings=None,
+                signature: Optional[str] = None) -> str:
     import json
 
-    return json.dumps(result_document(results, options, warnings, precise, version, text_settings), indent=1) + "\n"
+    doc = result_document(results, options, warnings, precise, version, text_settings, signature)
+    return json.dumps(doc, indent=1) + "\n"
 
 
 CSV_COLUMNS = (
@@ -179,19 +196,26 @@ CSV_COLUMNS = (
 TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
 
 
-def csv_report(results, options, precise: bool, text_settings=None) -> str:
-    """``text_settings`` (--unicode/--language): extra trailing columns ``TEXT_COLUMNS`` on every row."""
+def csv_report(results, options, precise: bool, text_settings=None, signature: Optional[str] = None) -> str:
+    """``signature``: a column ``signature`` after ``CSV_COLUMNS``, on every row (a column, not a
+    comment line: every CSV reader keeps reading the first line as the header, and rows keep their
+    settings when the rows of several runs are put together; always the 17th, whatever the text
+    mode); ``text_settings`` (--unicode/--language): trailing columns ``TEXT_COLUMNS`` on every row."""
     import csv
     import io
 
-    weight = options.weight_num if options.weight is not None else None
+    weight = w_weight(options.weight) if options.weight is not None else None
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     extra = []
     if text_settings:
         extra = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
         extra = ["" if v is None else str(v) for v in extra]
-    w.writerow(list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else []))
+    header = list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else [])
+    if signature is not None:
+        header.insert(len(CSV_COLUMNS), "signature")
+        extra = [signature] + extra
+    w.writerow(header)
     for r in results:
         avg = _average(r, precise)
         row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
@@ -208,6 +232,8 @@ def csv_report(results, options, precise: bool, text_settings=None) -> str:
 
 
 def _csv_value(v) -> str:
+    if isinstance(v, float) and v - v != 0:  # ROUGE-W's Inf and NaN (Python's spelling, as in JSON)
+        return repr(v)
     if isinstance(v, float):
         return repr(v) if v != int(v) or abs(v) >= 1e15 else str(int(v))
     return str(v)

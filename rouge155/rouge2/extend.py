@@ -65,7 +65,7 @@ class ExtraMeasures:
 
 def _specs(options: Options, m: ExtraMeasures) -> List[Tuple[str, int, bool, Optional[str]]]:
     """(tag, n, synonyms, topic mode) in report order."""
-    out = []
+    out: List[Tuple[str, int, bool, Optional[str]]] = []
     if m.synonyms:
         top = int(perl_num(options.ngram)) if options.ngram is not None else 1
         for n in range(1, max(top, 1) + 1):

@@ -13,6 +13,7 @@ from typing import Callable, Collection, List, Optional, Protocol, Set, Union
 
 from ..base.errors import RougeError
 from . import javalang
+from .lcs_path import lcs_words
 from .properties import Settings
 
 SEP = "__"
@@ -302,34 +303,6 @@ def _remove_pos(ngrams: Union[List[str], Set[str]]) -> Union[List[str], Set[str]
     return set(kept) if isinstance(ngrams, set) else kept
 
 
-def _lcs_words(x: List[str], y: List[str]) -> List[str]:
-    """``lcs``: the geeksforgeeks table and backtrack (ties go left), words taken from ``x``;
-    empty words are left out."""
-    m, n = len(x), len(y)
-    eq = javalang.equals_ignore_case
-    table = [[0] * (n + 1) for _ in range(m + 1)]
-    for i in range(1, m + 1):
-        row, prev = table[i], table[i - 1]
-        xi = x[i - 1]
-        for j in range(1, n + 1):
-            if eq(xi, y[j - 1]):
-                row[j] = prev[j - 1] + 1
-            else:
-                row[j] = prev[j] if prev[j] >= row[j - 1] else row[j - 1]
-    words: List[str] = []
-    i, j = m, n
-    while i > 0 and j > 0:
-        if eq(x[i - 1], y[j - 1]):
-            words.append(x[i - 1])
-            i -= 1
-            j -= 1
-        elif table[i - 1][j] > table[i][j - 1]:
-            i -= 1
-        else:
-            j -= 1
-    return [w for w in words if w]
-
-
 def _rouge_l(result: Rouge2Result, ref_sents: List[str], sys_sents: List[str]) -> None:
     """``computeROUGEL``: distinct words of the union of sentence-pair LCSs over the distinct
     words of the reference (recall) and of the system (precision)."""
@@ -344,7 +317,7 @@ def _rouge_l(result: Rouge2Result, ref_sents: List[str], sys_sents: List[str]) -
     for r in ref_sents:
         rt = _ws(r)
         for st in sys_split:
-            union.update(_lcs_words(rt, st))
+            union.update(lcs_words(rt, st))
     result.recall = result.recall + _div(len(union), len(ref_words))
     result.precision = result.precision + _div(len(union), len(sys_words))
 

@@ -18,7 +18,7 @@ _UNDERSCORE = re.compile("_")
 
 @dataclass
 class SystemFile:
-    path: str          # the jar's Path string (project.dir + "/system/" + file name, normalised)
+    path: str          # the jar's Path (project.dir + "/system/" + file name, normalised; os.listdir's str)
     name: str          # second "_" field of the file name, as written (the CSV upper-cases it)
 
 
@@ -32,6 +32,12 @@ class Task:
 def _listdir(path: str) -> List[str]:
     # Files.list: the directory's own (readdir) order, as os.listdir gives it
     return os.listdir(path)
+
+
+def _java_name(file_name: str) -> str:
+    """The file name as the jar's String: its bytes decoded as UTF-8, each malformed sequence one U+FFFD
+    (os.listdir keeps such bytes as lone surrogates, which the file is still opened by)."""
+    return os.fsencode(file_name).decode("utf-8", "replace")
 
 
 def _fields(file_name: str) -> List[str]:
@@ -63,10 +69,10 @@ def read_project(project_dir: str) -> List[Task]:
         return tasks[key]
 
     for fn in sys_names:  # system files first, then references (initTasks)
-        toks = _fields(fn)
+        toks = _fields(_java_name(fn))
         task_for(toks).systems.append(SystemFile(sys_dir + "/" + fn, toks[1]))
     for fn in ref_names:
-        toks = _fields(fn)
+        toks = _fields(_java_name(fn))
         task_for(toks).references.append(ref_dir + "/" + fn)
     for task in tasks.values():
         paths = [s.path for s in task.systems]

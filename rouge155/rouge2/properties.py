@@ -93,7 +93,8 @@ def _unescape(text: str) -> str:
             continue
         out.append(c)
         i += 1
-    return "".join(out)
+    # a Java String is UTF-16: an escaped surrogate pair is one character (a lone surrogate stays as it is)
+    return "".join(out).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 
 
 def parse_properties(data: bytes) -> Dict[str, str]:
@@ -169,6 +170,18 @@ def ngram_list(value: str) -> Tuple[str, ...]:
     return tuple(grams)
 
 
+def _file_name(key: str, value: str) -> str:
+    """A path setting the system can open. The jar stops on a NUL character (InvalidPathException, a stack
+    trace) and writes an unpaired surrogate as "?"; both are refused here, in one line."""
+    if "\0" in value:
+        raise PropertiesError(f"rouge.properties: {key}={value!r} is not a file name (it holds a NUL character)")
+    lone = next((c for c in value if "\ud800" <= c <= "\udfff"), None)
+    if lone is not None:
+        raise PropertiesError(f"rouge.properties: {key}={value!r} is not a file name "
+                              f"(it holds an unpaired surrogate, U+{ord(lone):04X})")
+    return value
+
+
 def settings_from_properties(props: Dict[str, str]) -> Settings:
     unknown = sorted(k for k in props if k not in DEFAULTS)
     if unknown:
@@ -176,7 +189,8 @@ def settings_from_properties(props: Dict[str, str]) -> Settings:
     p = dict(DEFAULTS)
     p.update(props)
     if p["rouge.type"] not in ROUGE_TYPES:
-        raise PropertiesError(f"rouge.properties: rouge.type={p['rouge.type']!r} is not one of {', '.join(ROUGE_TYPES)}")
+        raise PropertiesError(f"rouge.properties: rouge.type={p['rouge.type']!r} is not one of "
+                              f"{', '.join(ROUGE_TYPES)}")
     if p["stemmer.name"] not in STEMMERS and _bool("stemmer.use", p["stemmer.use"]):
         raise PropertiesError(f"rouge.properties: stemmer.name={p['stemmer.name']!r} is not one of "
                               f"{', '.join(STEMMERS)}")
@@ -186,20 +200,29 @@ def settings_from_properties(props: Dict[str, str]) -> Settings:
     try:
         re.compile(".*(" + p["topic.type"] + ").*")
     except re.error as exc:
-        raise PropertiesError(f"rouge.properties: topic.type={p['topic.type']!r} is not a regular expression ({exc})") from None
+        raise PropertiesError(f"rouge.properties: topic.type={p['topic.type']!r} is not a regular expression "
+                              f"({exc})") from None
+    remove_stopwords = _bool("stopwords.use", p["stopwords.use"])
+    output_type = "file" if output.lower() == "file" else "console"
+    # the paths the run opens (the jar opens stopwords.file and outputFile only when they are used)
+    _file_name("project.dir", p["project.dir"])
+    if remove_stopwords:
+        _file_name("stopwords.file", p["stopwords.file"])
+    if output_type == "file":
+        _file_name("outputFile", p["outputFile"])
     return Settings(
         project_dir=p["project.dir"],
         rouge_type=p["rouge.type"],
         ngrams=ngram_list(p["ngram"]),
         beta=_beta(p["beta"]),
-        remove_stopwords=_bool("stopwords.use", p["stopwords.use"]),
+        remove_stopwords=remove_stopwords,
         stopwords_file=p["stopwords.file"],
         topics=p["topic.type"],
         use_synonyms=_bool("synonyms.use", p["synonyms.use"]),
         tagger_name=p["pos_tagger_name"],
         stemmer=p["stemmer.name"],
         use_stemmer=_bool("stemmer.use", p["stemmer.use"]),
-        output_type="file" if output.lower() == "file" else "console",
+        output_type=output_type,
         results_file=p["outputFile"],
         raw=dict(props),
     )

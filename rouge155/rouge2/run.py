@@ -13,7 +13,7 @@ CSV_HEADER = "ROUGE-Type,Task Name,System Name,Avg_Recall,Avg_Precision,Avg_F-Sc
 
 
 def missing_extra(what: str) -> RougeError:
-    return RougeError(f"{what} needs the rouge2 extra: pip install rouge155[rouge2]")
+    return RougeError(f'{what} needs the rouge2 extra: pip install ".[rouge2]"')
 
 
 def load_stopwords(path: str) -> Set[str]:
@@ -52,7 +52,7 @@ def snowball(name: str) -> Callable[[str], Optional[str]]:
 
 def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = None,
                      synonyms: Optional[SynonymSource] = None,
-                     stem: Optional[Callable[[str], str]] = None) -> List[List[Rouge2Result]]:
+                     stem: Optional[Callable[[str], Optional[str]]] = None) -> List[List[Rouge2Result]]:
     """Rows grouped as the jar writes them: for each task, for each ngram entry, one row per
     system. Without ``tagger`` (needed by topic measures and synonyms) rouge155's own is used."""
     stopwords = load_stopwords(settings.stopwords_file) if settings.remove_stopwords else None

@@ -32,11 +32,11 @@ PENN_TAGS = frozenset(
 
 #: Tags of other tag sets -> the Penn tag whose lower-cased form topic.type regexes look for
 #: (nn, vb, jj...). Penn tags map to themselves.
-TO_PENN: Dict[str, str] = {**{t: t for t in PENN_TAGS}, **{
+TO_PENN: Dict[str, str] = {**{t: t for t in PENN_TAGS},
     "NOUN": "NN", "PROPN": "NNP", "VERB": "VB", "AUX": "MD", "ADJ": "JJ", "ADV": "RB", "ADP": "IN",
     "DET": "DT", "PRON": "PRP", "NUM": "CD", "CONJ": "CC", "CCONJ": "CC", "SCONJ": "IN", "PART": "RP",
-    "INTJ": "UH", "PUNCT": ".", "SYM": "SYM", "X": "FW", "PRT": "RP",
-}}
+    "INTJ": "UH", "PUNCT": ".", "SYM": "SYM", "X": "FW", "PRT": "RP"
+}
 
 # The Stanford tagger's PTB tokenizer, in the few ways that matter for cleaned, lower-cased text
 # (ROUGE 2.0 has already removed . , ; : ! " ' and replaced digits by @): brackets become
@@ -93,7 +93,7 @@ class PerceptronTagger:
     def from_aptagger(cls) -> "PerceptronTagger":
         spec = importlib.util.find_spec("textblob_aptagger")
         if spec is None or spec.origin is None:
-            raise RougeError("the POS tagger needs the rouge2 extra: pip install rouge155[rouge2]")
+            raise RougeError('the POS tagger needs the rouge2 extra: pip install ".[rouge2]"')
         path = os.path.join(os.path.dirname(spec.origin), "trontagger-0.1.0.pickle")
         try:
             with open(path, "rb") as fh:

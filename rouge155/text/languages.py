@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Dict, FrozenSet, Optional
+from typing import Callable, Dict, FrozenSet, Literal, Optional
 
 from ..base.errors import OptionError, RougeError
 
@@ -70,7 +70,7 @@ def get_language(code: str) -> Language:
     return lang
 
 
-def _norm_form(code: str) -> str:
+def _norm_form(code: str) -> Literal["NFC", "NFKC"]:
     """NFKC for Chinese and Japanese (full-width Latin and digits, half-width kana), else NFC."""
     return "NFKC" if code in ("zh", "ja") else "NFC"
 
@@ -129,7 +129,7 @@ def snowball(code: str) -> Callable[[str], Optional[str]]:
 
 
 @lru_cache(maxsize=None)
-def stopword_list(code: str, char_level: bool) -> FrozenSet[str]:
+def stopword_list(code: str) -> FrozenSet[str]:
     """The language's list, each entry lowercased as text is (entries of several tokens never match)."""
     from ..inputs.resources import bundled_data_dir
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, FrozenSet, List, Mapping, Optional
+    from typing import Callable, Container, FrozenSet, List, Mapping, Optional
 
 from . import readers
 from .porter import Stemmer
@@ -35,7 +35,7 @@ class PerlText:
     chars = False  # units are bytes (the Unicode modes: str)
     language: Optional[str] = None
     char_level = False
-    counted_first = _PERL_FIRST  # the token filter's first-character test
+    counted_first: Container[str] = _PERL_FIRST  # the token filter's first-character test
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and vars(other) == vars(self)
@@ -47,8 +47,8 @@ class PerlText:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     # -- reading ------------------------------------------------------------------------------------
-    def parse(self, raw: bytes, input_format: Optional[str], path: str = "") -> list:
-        """The lowercased units (sentences) of one summary file."""
+    def parse(self, raw: bytes, input_format: Optional[str], path: str = "") -> list:  # noqa: ARG002 - for errors
+        """The lowercased units (sentences) of one summary file (``path``: named in a mode's decoding errors)."""
         return readers.parse_units(raw, input_format)
 
     def be_bytes(self, raw: bytes) -> bytes:
@@ -119,7 +119,7 @@ class _CharText(PerlText):
         return clean(text)
 
     @staticmethod
-    def token_str(raw: str) -> str:
+    def token_str(raw: str) -> str:  # type: ignore[override]  # a mode's tokens are of its units' type
         return raw
 
     def stemmer(self, exceptions: Mapping[str, str], cache: bool = True) -> Callable[[str], Optional[str]]:
@@ -145,7 +145,7 @@ class UnicodeText(_CharText):
 
     name = "unicode"
 
-    def parse(self, raw: bytes, input_format: Optional[str], path: str = "") -> list:
+    def parse(self, raw: bytes, input_format: Optional[str], path: str = "") -> list:  # noqa: ARG002 - see PerlText
         from ..base.perlunicode import perl_decode, perl_lc
 
         return readers.parse_units(perl_decode(raw), input_format, perl_lc, readers.TEXT_PATTERNS)
@@ -161,6 +161,7 @@ class LanguageText(_CharText):
     """``--language``: strict UTF-8, the language's normalisation, lowercasing and segmenter."""
 
     name = "language"
+    language: str
 
     def __init__(self, language: str, char_level: bool = False):
         self.language = language
@@ -195,7 +196,7 @@ class LanguageText(_CharText):
             return super().stopwords(script_stopwords)
         from .languages import stopword_list
 
-        return stopword_list(self.language, self.char_level)
+        return stopword_list(self.language)
 
     def describe(self) -> dict:
         from .languages import describe

@@ -24,7 +24,8 @@ _SEE_PLAIN = '<a name="[0-9]+">\\[([0-9]+)\\]</a>{s}+<a href="#[0-9]+" id=[0-9]+
 _ISI = '<S SNTNO="[0-9a-z,]+">([^<]+)</S>'
 BYTE_PATTERNS = ((lazy_regex(_SEE_SIZED.format(s="\\s").encode()), lazy_regex(_SEE_PLAIN.format(s="\\s").encode())),
                  lazy_regex(_ISI.encode()))
-TEXT_PATTERNS = ((lazy_regex(_SEE_SIZED.format(s=f"[{SPACE_CLASS}]")), lazy_regex(_SEE_PLAIN.format(s=f"[{SPACE_CLASS}]"))),
+TEXT_PATTERNS = ((lazy_regex(_SEE_SIZED.format(s=f"[{SPACE_CLASS}]")),
+                  lazy_regex(_SEE_PLAIN.format(s=f"[{SPACE_CLASS}]"))),
                  lazy_regex(_ISI))
 
 _KEEP = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
@@ -81,7 +82,7 @@ def parse_units(raw, input_format: Optional[str], lower=None, patterns=BYTE_PATT
 def _take_words(tokens: List[bytes], count: Number, space=b" ") -> bytes:
     """join(" ", @tokens[0..count-1]); indices past the end are undef, i.e. empty strings."""
     last = int(count - 1)
-    return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(0, last + 1))
+    return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(last + 1))
 
 
 def take_bytes(unit: bytes, count: Number) -> bytes:

@@ -1,7 +1,7 @@
 """Word segmenters for languages written without spaces, each from an optional extra.
 
 ``segmenter(code)`` returns a function from a (lowercased) unit to its words. Without the extra it
-raises one clear error naming ``pip install rouge155[code]``. The character-level fallback
+raises one clear error naming ``pip install ".[code]"``. The character-level fallback
 (``--char-level``) needs nothing: every Han ideograph, kana, Hangul syllable or Thai letter (with
 its combining marks) is a token of its own, as Chinese benchmarks such as LCSTS report.
 """
@@ -12,7 +12,7 @@ from typing import Callable, List
 
 from ..base.errors import RougeError
 
-_EXTRA = {"zh": ("jieba", "jieba"), "ja": ("fugashi", "fugashi and unidic-lite"), "th": ("pythainlp", "pythainlp")}
+_EXTRA = {"zh": "jieba", "ja": "fugashi and unidic-lite", "th": "pythainlp"}  # what each extra installs
 
 # one token per ideograph / kana / Hangul syllable / Thai or Lao letter, combining marks kept with it
 _CHAR_SCRIPTS = (
@@ -29,8 +29,8 @@ def char_level(text: str) -> str:
 
 
 def _missing(code: str) -> RougeError:
-    module, what = _EXTRA[code]
-    return RougeError(f"--language {code} needs {what}: pip install rouge155[{code}] "
+    what = _EXTRA[code]
+    return RougeError(f'--language {code} needs {what}: pip install ".[{code}]" '
                       "(or use --char-level: one token per character)")
 
 

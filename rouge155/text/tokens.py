@@ -8,10 +8,9 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Dict, FrozenSet, List, Optional
 
-from ..base.lazy import lazy_import
+from ..base.lazy import np  # TokenIds (the batched engine) only
 from .readers import UNIT_MARK, clean_tokens, clean_units_marked
 
-np = lazy_import("numpy")  # TokenIds (the batched engine) only
 
 _UNITS_AT_ONCE = 4096
 _COUNTED_FIRST = frozenset("abcdefghijklmnopqrstuvwxyz0123456789$")

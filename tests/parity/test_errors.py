@@ -23,7 +23,7 @@ def _xml(evals):
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory, reference):
+def work(tmp_path_factory, reference):  # noqa: ARG001 - skips without the reference
     d = tmp_path_factory.mktemp("errors")
     (d / "p").mkdir()
     (d / "m").mkdir()

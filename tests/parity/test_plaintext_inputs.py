@@ -108,7 +108,8 @@ def test_several_reference_files_equal_perl(reference, tmp_path, seed):
     evals = []
     for i in range(n):
         files = []
-        for name, sentences in [(f"p{i}", summaries[i])] + [(f"m{i}.{j}", refs[i]) for j, refs in enumerate(references)]:
+        named = [(f"p{i}", summaries[i])] + [(f"m{i}.{j}", refs[i]) for j, refs in enumerate(references)]
+        for name, sentences in named:
             kept = [s.encode("utf-8").strip() for s in sentences]
             (tmp_path / "spl" / f"{name}.spl").write_bytes(b"\n".join(x for x in kept if x))
             files.append(f"{name}.spl")

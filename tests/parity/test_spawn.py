@@ -3,7 +3,6 @@ sets x random flags, byte-compared with the reference, every set cut into chunks
 the worker ready before the work starts, so that it takes its share of every run."""
 import time
 
-import pytest
 
 from rouge155.engine.batched import chunks as batch
 from rouge155.engine.executors import messages, processes

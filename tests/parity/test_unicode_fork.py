@@ -22,7 +22,7 @@ SEED = int(os.environ.get("ROUGE155_UNICODE_SEED", "20261123"))
 
 
 @pytest.fixture(scope="module")
-def fork(reference):
+def fork(reference):  # noqa: ARG001 - skips without the reference
     p = fork_path()
     if p is None:
         pytest.skip("Unicode fork not found: set ROUGE155_UNICODE_FORK or put commit 915576a's ROUGE-1.5.5.pl "

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ...inputs.resources import WordLists
     from ..executors.contract import Executor
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.options import Options
 from ...inputs.config import EvalConfig, Evaluation
 from ...inputs.sources import TextSource
@@ -30,7 +30,6 @@ from .documents import Corpus, Doc
 from .instances import Pairs
 from .replay import replay_warnings
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 # (instance, model) pairs per chunk: a sixth of the run, from 400 (arrays of a few MB) to 2,000 (a third
 # fewer numpy steps per pair; arrays of some tens of MB): the memory grows with the corpus, as the Perl's.
@@ -125,7 +124,8 @@ class ChunkJob:
     """``job(k)``: the counts of chunk k. Picklable, so that a spawned worker can receive it; each
     process builds its own vocabulary (the counts do not depend on the ids)."""
 
-    def __init__(self, tasks: list, options: Options, word_lists: WordLists, source: TextSource,
+    def __init__(self, tasks: Sequence[Tuple[Sequence[Evaluation], int, List[str]]], options: Options,
+                 word_lists: WordLists, source: TextSource,
                  token_ids: Optional[TokenIds] = None, plan: Optional[List[MetricSpec]] = None):
         self.tasks = tasks
         self.options = options
@@ -141,7 +141,6 @@ class ChunkJob:
         if self._token_ids is None:
             self._token_ids = token_vocabulary(self.options, self.word_lists)
         return compute_chunk(*self.tasks[k], self.options, self._token_ids, self.source, self.plan)
-
 
 
 def run_blocks(

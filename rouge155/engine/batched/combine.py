@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from ...base.options import Options
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.perl import r5, r5_many
 from ...metrics.formulas import ModelMatch, combine, counts_row, f_measure_many, hit_ratio
 from ..plan import LCS, NGRAM, SKIP, WLCS, MetricSpec
@@ -21,14 +21,13 @@ from .lcs_pairs import lcs_pairs
 from .ngram_pairs import ngram_pairs
 from .skip_pairs import skip_pairs
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 # The batched engine's pair maths of each metric kind (BE is left to the step-by-step engine).
 PAIR_COUNTS: Dict[str, Callable[[Pairs, MetricSpec, Options], ModelPairCounts]] = {
-    NGRAM: lambda p, spec, options: ngram_pairs(p, spec.n),
+    NGRAM: lambda p, spec, _options: ngram_pairs(p, spec.n),
     SKIP: lambda p, spec, options: skip_pairs(p, options.skip_distance_num, spec.skip_unigrams),
-    LCS: lambda p, spec, options: lcs_pairs(p, None),
-    WLCS: lambda p, spec, options: lcs_pairs(p, options.weight_num),
+    LCS: lambda p, _spec, _options: lcs_pairs(p, None),
+    WLCS: lambda p, _spec, options: lcs_pairs(p, options.weight_num),
 }
 
 

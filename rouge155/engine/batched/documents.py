@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...base.errors import RougeError
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.options import Options
 from ...base.records import dataclass  # dataclasses' records without its start-up cost
 from ...inputs.sources import TextSource
@@ -21,7 +21,6 @@ from ...text.readers import format_kind, spl_units
 from ...text.tokens import TokenIds
 from ..plan import NeedsStepByStep
 
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 PRELOAD_BYTES = 1 << 21  # summary bytes tokenised in one pass by ``Corpus.preload`` (bounds its token lists)
 PRELOAD_LARGEST = 1 << 18  # larger files go through ``Corpus.doc``, which tokenises them in blocks of units
@@ -46,7 +45,7 @@ class Corpus:
         self.token_ids = token_ids
         self.word_limit = options.word_limit_num
         self.byte_limit = options.byte_limit_num
-        self.docs: Dict[Tuple[str, Optional[str]], Doc] = {}
+        self.docs: Dict[tuple, Doc] = {}  # (path, input format); the in-memory pairs use their own keys
         self.need_units = False
 
     def doc(self, path: str, fmt: Optional[str]) -> Doc:
@@ -79,7 +78,7 @@ class Corpus:
         if self.word_limit != 0 or self.byte_limit != 0 or self.text.chars:
             return  # the byte-level clean-up below is the script's own; other text modes go through ``doc``
         todo, raws, size = [], [], 0
-        spl = {}  # input format -> whether it is SPL (one format for most runs)
+        spl: Dict[Optional[str], bool] = {}  # input format -> whether it is SPL (one format for most runs)
         for key in dict.fromkeys(keys):
             fmt = key[1]
             is_spl = spl.get(fmt)
@@ -97,11 +96,13 @@ class Corpus:
             raws.append(raw)
             size += len(raw)
             if size >= PRELOAD_BYTES:
-                self._tokenise_spl(todo, raws)
+                self.tokenise_spl(todo, raws)
                 todo, raws, size = [], [], 0
-        self._tokenise_spl(todo, raws)
+        self.tokenise_spl(todo, raws)
 
-    def _tokenise_spl(self, keys, raws) -> None:
+    def tokenise_spl(self, keys, raws) -> None:
+        """The documents ``keys`` from their SPL bytes ``raws`` (no length limits, the script's byte
+        mode), in one pass: the units of all joined, cleaned once, their ids looked up in one loop."""
         units: List[bytes] = []
         per_doc = []
         for raw in raws:

@@ -13,12 +13,10 @@ if TYPE_CHECKING:
 
     from .documents import Doc
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.perl import r5
 from ...base.records import dataclass, field  # dataclasses' records without its start-up cost
 from ...metrics import bags
-
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 @dataclass

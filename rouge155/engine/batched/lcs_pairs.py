@@ -6,15 +6,13 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Optional, Tuple
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...base.records import dataclass  # dataclasses' records without its start-up cost
 from ...metrics import bags
-from ...metrics.formulas import w_power, w_ratio
+from ...metrics.formulas import w_counts_many, w_ratio, w_table_many
 from ...metrics.lcs import batch_clip, batch_marks, batch_weighted_hits, sequential_sums
 from ..plan import NeedsStepByStep
 from .instances import ModelPairCounts, Pairs, concat
-
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 @dataclass
@@ -61,11 +59,11 @@ def lcs_layout(p: Pairs) -> LcsLayout:
     inst_of_unit = p.pair_instance[m_unit_pair] if len(m_unit_pair) else np.zeros(0, dtype=np.int64)
     n_peer_units = (p_first[1:] - p_first[:-1])[inst_of_unit] if len(inst_of_unit) else np.zeros(0, np.int64)
     align_model = np.repeat(np.arange(len(m_unit_len)), n_peer_units)
-    align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units)
-                  + np.arange(int(n_peer_units.sum())) - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
+    align_peer = (np.repeat(p_first[:-1][inst_of_unit], n_peer_units) + np.arange(int(n_peer_units.sum()))
+                  - np.repeat(np.cumsum(n_peer_units) - n_peer_units, n_peer_units))
     tok_pair = m_unit_pair[m_tok_unit] if len(m_tok_unit) else np.zeros(0, dtype=np.int64)
-    j_model_ids, j_model_owner, _ = p.joined_models()
-    j_peer_ids, j_peer_owner, peer_len = p.joined_peers()
+    j_model_ids = p.joined_models()[0]
+    j_peer_ids, _, peer_len = p.joined_peers()
     width = int(max(j_model_ids.max(initial=-1), j_peer_ids.max(initial=-1))) + 1
     units_per_peer = p_first[1:] - p_first[:-1]
     with_bits = len(tok_pair) and len(p_ids) and int(units_per_peer.max()) <= 64
@@ -108,17 +106,20 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> ModelPairCounts:
     ``formulas.w_ratio``)."""
     n_pairs = len(p.pair_instance)
     q = lcs_layout(p)
-    m_ids, m_unit_len, m_unit_pair, m_tok_unit, tok_pair = q.m_ids, q.m_unit_len, q.m_unit_pair, q.m_tok_unit, q.tok_pair
+    m_ids, m_unit_len, m_unit_pair = q.m_ids, q.m_unit_len, q.m_unit_pair
+    m_tok_unit, tok_pair = q.m_tok_unit, q.tok_pair
     longest = int(max(m_unit_len.max(initial=0), q.p_unit_len.max(initial=0))) + 2
     table = None
     if weight is not None:
-        table = np.array([float(k) ** weight for k in range(longest + 1)])
+        table = w_table_many(longest, weight)
+        if table is None:  # weights past the doubles' exact range: Perl's arithmetic, step by step
+            raise NeedsStepByStep()
     marked = batch_marks(m_ids, q.align_m_off, q.align_m_len, q.p_ids, q.align_p_off, q.align_p_len, table,
                          q.match_bits)
     model_limit, peer_limit, peer_len = q.model_limit, q.peer_limit, q.peer_len
     counted = batch_clip(tok_pair, m_ids, marked, model_limit, peer_limit)
     peer_count = peer_len[p.pair_instance] if n_pairs else np.zeros(0, dtype=np.int64)
-    if weight is None:
+    if weight is None or table is None:  # ROUGE-L (the table is made for a weight only)
         hit = np.bincount(tok_pair[counted], minlength=n_pairs).astype(np.int64)
         base = np.bincount(m_unit_pair, weights=m_unit_len, minlength=n_pairs).astype(np.int64)
         return ModelPairCounts(hit, base, peer_count,
@@ -128,8 +129,9 @@ def lcs_pairs(p: Pairs, weight: Optional[float]) -> ModelPairCounts:
     if (base == 0).any():
         raise NeedsStepByStep()  # the script divides by zero here
     # Perl quirk (w_power): the model's weighted length is raised to w again.
-    model_count = np.array([w_power(b, weight) for b in base.tolist()])
-    peer_w = np.array([w_power(c, weight) for c in peer_count.tolist()])
+    model_count, peer_w = w_counts_many(base, weight), w_counts_many(peer_count, weight)
+    if model_count is None or peer_w is None:  # counts doubles would not hold: step by step
+        raise NeedsStepByStep()
     return ModelPairCounts(hit, model_count, peer_w,
                            lambda: np.array([w_ratio(h, b, weight) for h, b in zip(hit.tolist(), base.tolist())]),
                            lambda h, c: w_ratio(h, c, weight))

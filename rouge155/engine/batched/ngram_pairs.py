@@ -1,12 +1,10 @@
 """ROUGE-N for every (instance, model) pair of a block at once."""
 from __future__ import annotations
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...metrics import bags
 from ...metrics.ngram import batch_ngrams
 from .instances import ModelPairCounts, Pairs
-
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 def ngram_pairs(p: Pairs, n: int) -> ModelPairCounts:

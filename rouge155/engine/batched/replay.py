@@ -17,7 +17,8 @@ def replay_warnings(evals, systems, plan, undefined, warn) -> None:
                 if system not in ev.peers:
                     if (ev.eval_id, system) not in known:
                         known.add((ev.eval_id, system))
-                        warn(f"*ROUGE Warning: test instance for peer {system} does not exist for evaluation {ev.eval_id}")
+                        warn(f"*ROUGE Warning: test instance for peer {system} does not exist for evaluation "
+                             f"{ev.eval_id}")
                     continue
                 if undefined:
                     fmt = ev.input_format

@@ -7,12 +7,10 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Tuple
 
-from ...base.lazy import lazy_import
+from ...base.lazy import np  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 from ...metrics import bags
 from ...metrics.skipbigram import batch_codes, count_for_length, matrix_hits
 from .instances import ModelPairCounts, Pairs
-
-np = lazy_import("numpy")  # loaded by the caller once the run is known to need it (plan.scored_blocks)
 
 
 def skip_hits(p: Pairs, distance) -> Tuple[np.ndarray, np.ndarray]:

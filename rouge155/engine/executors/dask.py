@@ -199,7 +199,7 @@ class DaskCluster(Executor):
         self._distributed = distributed
         self._limit = wait_limit()
         self._own = not isinstance(target, distributed.Client)
-        self.client = None
+        self.client: Any = None  # a distributed.Client while connected (used only then)
         self.address = str(target)
         self._restore_logs: Optional[Callable[[], None]] = _silence_logs()
         try:

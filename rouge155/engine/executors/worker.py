@@ -15,7 +15,7 @@ from .messages import CALL, DONE, ERROR, FLUSH, READY, RESULT, TASK, TICK, load_
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Optional, Tuple
+    from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 
 def die_with_parent(parent_pid: Optional[int]) -> None:
@@ -57,12 +57,17 @@ def _watch_parent(parent_pid: int) -> None:
                 os._exit(1)
 
 
-def _send_outcome(conn, work: Callable[[], Tuple[str, Any]]) -> None:
-    """Send what ``work`` returns, or the exception it raised (as a RuntimeError if unpicklable)."""
+def _send_outcome(conn, kind: str, func: Callable[..., Any], args: Sequence[Any]) -> None:
+    """Send ``(kind, func(*args))``, or the exception it raised."""
     try:
-        message = work()
+        message = (kind, func(*args))
     except BaseException as exc:  # handed to the parent, which raises it
         message = (ERROR, exc)
+    _send(conn, message)
+
+
+def _send(conn, message: Tuple[str, Any]) -> None:
+    """Send ``message``; one that cannot be pickled goes as an error (a RuntimeError naming it)."""
     for attempt in (message, (ERROR, RuntimeError(f"{message[0]}: {message[1]!r}"))):
         try:
             conn.send(attempt)
@@ -93,15 +98,14 @@ def serve(conn, job: Optional[Callable[[int], Any]], parent_pid: Optional[int]) 
                 try:
                     held[k] = job(k)
                 except BaseException as exc:
-                    _send_outcome(conn, lambda: (ERROR, exc))
+                    _send(conn, (ERROR, exc))
                     continue
                 conn.send((TICK, k))  # small: never blocks on a full pipe while the parent computes
             elif kind == FLUSH:
-                _send_outcome(conn, lambda: (DONE, held))
+                _send(conn, (DONE, held))
                 held = {}
             elif kind == CALL:
-                func, args = message[1], message[2]
-                _send_outcome(conn, lambda: (RESULT, func(*args)))
+                _send_outcome(conn, RESULT, message[1], message[2])
     except BaseException:
         pass  # the parent has gone or is going: it reports what matters
     finally:

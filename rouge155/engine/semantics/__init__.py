@@ -12,7 +12,7 @@ import re
 from importlib import import_module
 from typing import Dict, Optional, Sequence, Tuple
 
-from .base import MissingDependency, PairArrays, Rule, Semantics
+from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
 
 _MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
 NAMES = tuple(_MODULES)
@@ -49,8 +49,8 @@ def metric_name(name: str, semantics: str) -> Tuple[str, Optional[float]]:
         candidate = f"rouge-{int(m.group(1))}" if dashed else f"rouge{int(m.group(1))}"
     elif _PERL_LCS.match(text):
         candidate = "rouge-l" if dashed else "rougeLsum"
-    elif _PERL_W.match(text) and semantics == "py-rouge":
-        weight = _PERL_W.match(text).group(1)
+    elif semantics == "py-rouge" and (w := _PERL_W.match(text)):
+        weight = w.group(1)
         return "rouge-w", float(weight) if weight else None
     else:
         candidate = None
@@ -90,7 +90,7 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
         raise ValueError(f"the {semantics} semantics has no stopword removal (remove_stopwords)")
     if semantics != "py-rouge" and (alpha != 0.5 or word_limit is not None or byte_limit is not None):
         raise ValueError(f"the {semantics} semantics has a fixed F (alpha 0.5) and no length limits")
-    refs = [[r] if isinstance(r, (str, bytes)) else list(r) for r in references]
+    refs = as_reference_lists(references)
     names = {name: metric_name(name, semantics) for name in metrics}
     policy = _policy(semantics, multi_reference, refs)
     own = list(dict.fromkeys(n for n, _ in names.values()))
@@ -98,7 +98,7 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
         weights = {w for _, w in names.values() if w is not None}
         if len(weights) > 1:
             raise ValueError("one ROUGE-W weight per call")
-        limit = {"limit_length": word_limit is not None or byte_limit is not None}
+        limit: Dict[str, object] = {"limit_length": word_limit is not None or byte_limit is not None}
         if word_limit is not None:
             limit.update(length_limit=word_limit, length_limit_type="words")
         elif byte_limit is not None:

@@ -10,7 +10,10 @@ each byte outside ``[a-z0-9]`` becomes a space, and a split on spaces gives the 
 """
 from __future__ import annotations
 
-from typing import Callable, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional, Sequence
+
+if TYPE_CHECKING:
+    from typing import TypeGuard  # Python 3.10+
 
 import numpy as np
 
@@ -24,7 +27,7 @@ _KEEP = bytes(c if (48 <= c <= 57 or 97 <= c <= 122 or c == 1) else 32 for c in 
 DROPPED = -3  # the id of a token whose stem the implementation drops
 
 
-def fits(strings) -> bool:
+def fits(strings: Sequence[object]) -> TypeGuard[List[str]]:
     """Whether every string can go through the one-pass tokenizer (str, without the separator)."""
     return all(isinstance(t, str) and BREAK not in t for t in strings)
 

@@ -7,7 +7,7 @@ missing package or missing punkt data is one line saying what to install.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -95,9 +95,9 @@ class Vocabulary(dict):
         self.size += 1
         return value
 
-    def tokens(self) -> List[object]:
-        """The tokens by id (0 .. size - 1)."""
-        out: List[object] = [None] * self.size
+    def tokens(self) -> List[Any]:
+        """The tokens by id (0 .. size - 1), as they were given (str or bytes, as the caller tokenizes)."""
+        out: List[Any] = [None] * self.size
         for token, value in self.items():
             if value >= 0:
                 out[value] = token
@@ -118,7 +118,7 @@ class Alignments:
     """Every (prediction, reference) of a batch: the distinct texts, and per alignment the row of its
     prediction and of its reference among them, and the pair it belongs to."""
 
-    texts: List[object]
+    texts: List[Any]  # each a str, or bytes where the caller's semantics take them (rouge-score's)
     pred: np.ndarray
     ref: np.ndarray
     pair: np.ndarray
@@ -136,7 +136,7 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
     if len(predictions) != len(references):
         raise ValueError(f"{len(predictions)} predictions but {len(references)} references")
     index: Dict[object, int] = {}
-    texts: List[object] = []
+    texts: List[Any] = []
 
     def row(text, what: str) -> int:
         slot = index.get(text)

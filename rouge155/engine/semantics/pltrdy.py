@@ -118,8 +118,8 @@ def check_not_empty(texts: _Texts, hyp: np.ndarray, ref: np.ndarray, metrics: Se
 
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
-                metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"), exclusive: bool = True,
-                multi_reference: str = "single") -> Dict[str, PairArrays]:
+                metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"),
+                exclusive: bool = True) -> Dict[str, PairArrays]:
     """Per metric, each pair's ``{"r", "p", "f"}`` as ``Rouge().get_scores(hyps, refs)`` gives them
     (one reference per hypothesis), with the counts (``raw_results``) as hits / model / peer counts."""
     metrics = check_metrics(metrics)

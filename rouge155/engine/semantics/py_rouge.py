@@ -104,7 +104,7 @@ class Preprocessor:
         if out is None:
             out = self._table.get(token)
             if out is None:
-                out = self._stemmer.stem(token)
+                out = self._stemmer.stem(token)  # type: ignore[union-attr]  # called only when stemming
             self._stems[token] = out
         return out
 

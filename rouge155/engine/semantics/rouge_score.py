@@ -21,12 +21,12 @@ and scores every (prediction, reference) alignment at once with :mod:`rouge155.m
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
 from ...metrics import pairwise
-from . import alnum
+from . import alnum, compiled
 from .base import (Alignments, MissingDependency, PairArrays, Rule, Semantics, Vocabulary, align, first_best,
                    harmonic_f, id_rows, memo_stem, pick, porter_stemmer, punkt_sentences, ratios)
 
@@ -151,7 +151,7 @@ def _tokens_generic(texts: List[object], tokenize_one, need_whole: bool, need_un
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
-def batch_tokens(texts: List[object], rouge_types: Sequence[str], use_stemmer: bool, split_summaries: bool,
+def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool, split_summaries: bool,
                  tokenizer=None) -> Tokens:
     """Token ids of the distinct texts for the types asked (whole texts and/or sentences)."""
     need_units = "rougeLsum" in rouge_types
@@ -166,7 +166,7 @@ def batch_tokens(texts: List[object], rouge_types: Sequence[str], use_stemmer: b
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def _values(hits, target_count, pred_count, hits_floor: bool = True) -> PairArrays:
+def _values(hits, target_count, pred_count) -> PairArrays:
     """P, R, F from counts: P = hits / max(prediction count, 1), R likewise (0 where either is 0)."""
     precision = ratios(hits, np.maximum(pred_count, 1))
     recall = ratios(hits, np.maximum(target_count, 1))
@@ -197,6 +197,24 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
+def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+    """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
+    stem = stemmer_function() if use_stemmer else None
+    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
+                                                         lambda: compiled.token_resolver(stem, _VALID.match)))
+    lengths = counted.lengths
+    out: Dict[str, PairArrays] = {}
+    for rouge_type in dict.fromkeys(rouge_types):
+        if rouge_type == "rougeL":
+            out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        elif rouge_type == "rougeLsum":
+            out[rouge_type] = _values(counted.union_lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        else:
+            hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
+            out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
+    return out
+
+
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
@@ -211,8 +229,11 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
     al = align(predictions, references)
-    tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
-    per_alignment = alignment_scores(tokens, al, metrics)
+    if tokenizer is None and not split_summaries and compiled.usable(al.texts, len(al.pred)):
+        per_alignment = compiled_alignment_scores(al, metrics, use_stemmer)
+    else:
+        tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
+        per_alignment = alignment_scores(tokens, al, metrics)
     out = {}
     for rouge_type, values in per_alignment.items():
         chosen = first_best(values.fmeasure, al.pair, al.n_pairs)

@@ -19,18 +19,18 @@ torch, means of up to 4 values are exact (sequential float32 sums), longer ones 
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ...metrics import pairwise
-from . import alnum
+from . import alnum, compiled
 from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
                    pick, porter_stemmer, punkt_sentences)
 from .rouge_score import Tokens
 
 NAME = "torchmetrics"
-KEYS: Dict[str, object] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
+KEYS: Dict[str, Union[int, str]] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
 ACCUMULATE = ("avg", "best")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _SPACES = re.compile(r"\s+")
@@ -155,6 +155,31 @@ def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str,
     return out
 
 
+def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+    """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers. rougeLsum's
+    punkt sentences become the lines of a text of their own (a newline inside one is a separator like
+    any other, so each line holds its sentence's tokens)."""
+    stem = _stem_function(use_stemmer)
+    key = (NAME, use_stemmer)  # one vocabulary for texts and sentences: their ids agree
+    resolver = lambda: compiled.token_resolver(stem, bool)  # noqa: E731  (torchmetrics keeps non-empty stems)
+    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, key, resolver))
+    out: Dict[str, PairArrays] = {}
+    for rouge_key in dict.fromkeys(rouge_keys):
+        if rouge_key == "rougeL":
+            p_len, t_len = counted.lengths[al.pred], counted.lengths[al.ref]
+            hits = counted.lcs(al.pred, al.ref)
+        elif rouge_key == "rougeLsum":
+            sentences = compiled.CountedTexts(compiled.alnum_texts(
+                ["\n".join(s.replace("\n", " ") for s in split_sentences(t)) for t in al.texts], key, resolver))
+            p_len, t_len = sentences.lengths[al.pred], sentences.lengths[al.ref]
+            hits = sentences.union_lcs(al.pred, al.ref)
+        else:
+            hits, totals = counted.ngrams(int(KEYS[rouge_key]), al.pred, al.ref)
+            p_len, t_len = totals[al.pred], totals[al.ref]
+        out[rouge_key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+    return out
+
+
 def float32_mean(values) -> float:
     """``torch.tensor(values).mean()`` of float32 values, as a float (torch's own reduction when torch
     is installed; else exact up to 4 values, as torch adds them in order)."""
@@ -204,8 +229,11 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     rouge_keys = check_keys(tuple(metrics))
     check_accumulate(multi_reference)
     al = align(predictions, references)
-    tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
-    per_alignment = alignment_scores(tokens, al, rouge_keys)
+    if normalizer is None and tokenizer is None and compiled.usable(al.texts, len(al.pred)):
+        per_alignment = compiled_alignment_scores(al, rouge_keys, use_stemmer)
+    else:
+        tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
+        per_alignment = alignment_scores(tokens, al, rouge_keys)
     out: Dict[str, PairArrays] = {}
     for key, values in per_alignment.items():
         if multi_reference == "best":

@@ -82,15 +82,16 @@ def test_hostile_strings_in_every_field_stay_text(isi_document, tool, tmp_path):
     cmp_doc["notes"] = [HOSTILE]
     (tmp_path / "c.json").write_text(json.dumps(cmp_doc))
     status, corr_json, err = tool("rouge155-correlate", "--human", human, "--variant", f"{NO_EQUALS}={res}",
-                                  "--resamples", "30", "--format", "json", "--against-best", "--summary-filter-p", "0.5")
+                                  "--resamples", "30", "--format", "json", "--against-best",
+                                  "--summary-filter-p", "0.5")
     assert status == 0, err
     corr_doc = json.loads(corr_json)
     corr_doc["notes"] = [HOSTILE]
     corr_doc["differences"]["notes"] = [HOSTILE]
     (tmp_path / "k.json").write_text(json.dumps(corr_doc))
     pages = {}
-    status, _, err = tool("rouge155-report", res, "--compare", tmp_path / "c.json", "--correlation", tmp_path / "k.json",
-                          "--title", HOSTILE, "-o", tmp_path / "page.html")
+    status, _, err = tool("rouge155-report", res, "--compare", tmp_path / "c.json",
+                          "--correlation", tmp_path / "k.json", "--title", HOSTILE, "-o", tmp_path / "page.html")
     assert status == 0, err
     pages["report"] = (tmp_path / "page.html").read_text()
     pages["compare"] = tool("rouge155-compare", res, "--format", "html")[1]
@@ -229,7 +230,8 @@ def test_human_scores_csv_field_over_the_limit_and_deep_jsonl(documents, tool, t
     (tmp_path / "big.csv").write_text("system,document,q\nS1,T01," + "1" * 140_000 + "\n")
     status, _, err = tool("rouge155-correlate", "--human", tmp_path / "big.csv", res)
     assert status == 1 and err.count("\n") == 1 and "big.csv:2: not readable as CSV (field larger than" in err
-    (tmp_path / "deep.jsonl").write_text('{"system": "S1", "document": "T01", "q": 1}\n' + "[" * 100_000 + "]" * 100_000)
+    (tmp_path / "deep.jsonl").write_text('{"system": "S1", "document": "T01", "q": 1}\n'
+                                         + "[" * 100_000 + "]" * 100_000)
     status, _, err = tool("rouge155-correlate", "--human", tmp_path / "deep.jsonl", res)
     assert status == 1 and err.strip().endswith("deep.jsonl:2: not usable JSON (nested too deeply)")
     (tmp_path / "odd.jsonl").write_text('{"system": ["S1"], "document": "T01", "q": 1}\n')
@@ -270,8 +272,8 @@ def test_scores_near_the_float_maximum(isi_document, tool, tmp_path):
     (tmp_path / "h.csv").write_text("system,document,q\nS1,T01,1\nS1,T02,2\nS2,T01,2\nS2,T02,1\nS3,T01,3\nS3,T02,3\n")
     outs = []
     for res in ("huge.json", "plain.json"):
-        status, out, err = tool("rouge155-correlate", "--human", tmp_path / "h.csv", tmp_path / res, "--resamples", "50",
-                                "--format", "json")
+        status, out, err = tool("rouge155-correlate", "--human", tmp_path / "h.csv", tmp_path / res,
+                                "--resamples", "50", "--format", "json")
         assert status == 0 and err == "", err
         outs.append(json.loads(out))
     for a, b in zip(outs[0]["rows"], outs[1]["rows"]):

@@ -39,9 +39,12 @@ def _chromium():
 
 
 def _browser(args, tmp_path, timeout=180):
-    """Run Chromium in its own process group; the whole group is killed if it overruns."""
+    """Run Chromium in its own process group; the whole group is killed if it overruns. Its profile and
+    what it writes beside it (crash reports in $XDG_CONFIG_HOME/chromium, dconf's cache) go under
+    ``tmp_path``, never into $HOME."""
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     proc = subprocess.Popen([_chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -119,7 +122,8 @@ def _synthetic(systems: int, documents: int = 40):
             avg = {k: {"mean": float(v.mean()), "low": float(v.mean() - 0.02), "high": float(v.mean() + 0.02)}
                    for k, v in zip(("recall", "precision", "f_score"), scores.T)}
             inst = [{"id": f"d{j}.summarizer-{i:02d}", "eval_id": f"d{j}", "recall": r, "precision": p, "f_score": f,
-                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0} for j, (r, p, f) in enumerate(scores.tolist())]
+                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0}
+                    for j, (r, p, f) in enumerate(scores.tolist())]
             metrics.append({"system": f"summarizer-{i:02d}", "metric": metric, "average": avg, "instances": inst})
     return {"rouge155_version": "0", "confidence": 95, "resamples": 1000, "token_mode": 0, "precise": True,
             "metrics": metrics, "warnings": []}

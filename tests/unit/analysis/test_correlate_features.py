@@ -97,7 +97,8 @@ def test_filter_at_one_changes_nothing_but_the_heading(files, tool):
     base = ["--human", tmp / "h.csv", tmp / "a.json", "--resamples", "60", "--sample-size", "5"]
     plain, filtered = _json(tool, *base), _json(tool, *base, "--summary-filter-p", "1")
     for a, b in zip(plain["rows"], filtered["rows"]):
-        assert {k: v for k, v in a.items() if k != "filtered_out"} == {k: v for k, v in b.items() if k != "filtered_out"}
+        assert ({k: v for k, v in a.items() if k != "filtered_out"}
+                == {k: v for k, v in b.items() if k != "filtered_out"})
     assert filtered["summary_filter_p"] == 1.0
 
 
@@ -143,7 +144,7 @@ def test_difference_tests_in_every_output_and_read_back(files, tool):
         assert t["value_a"] == pytest.approx(top["value"], abs=1e-12)
     again = correlation_from_document(doc, "c.json")
     assert isinstance(again, Correlation) and json.loads(again.to_json()) == doc
-    status, text, _ = tool("rouge155-correlate", *args)
+    _, text, _ = tool("rouge155-correlate", *args)
     assert "Differences between correlations" in text and "plain: ROUGE-1 R" in text and "  pair  " in text
     page = tool("rouge155-correlate", *args, "--format", "html")[1]
     assert page.count('data-family="best"') == len(best) and 'class="differences"' in page

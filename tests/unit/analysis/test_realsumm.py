@@ -88,11 +88,11 @@ def test_notebook_numbers_through_the_cli(realsumm, tool, tmp_path):
     for metric, g in grids.items():
         for i, s in enumerate(systems):
             iv = {"mean": 0.0, "low": 0.0, "high": 0.0}
-            doc["metrics"].append({"system": s, "metric": metric, "average": {m: iv for m in ("recall", "precision",
-                                                                                          "f_score")},
-                                   "instances": [{"id": f"{d}.{s}", "eval_id": d, "recall": v, "precision": v, "f_score": v,
-                                                  "model_count": 0, "peer_count": 0, "hit": 0}
-                                                 for d, v in zip(documents, g[i].tolist())]})
+            instances = [{"id": f"{d}.{s}", "eval_id": d, "recall": v, "precision": v, "f_score": v,
+                          "model_count": 0, "peer_count": 0, "hit": 0} for d, v in zip(documents, g[i].tolist())]
+            doc["metrics"].append({"system": s, "metric": metric,
+                                   "average": {m: iv for m in ("recall", "precision", "f_score")},
+                                   "instances": instances})
     (tmp_path / "r.json").write_text(json.dumps(doc))
     with open(tmp_path / "h.csv", "w", newline="") as fh:
         w = csv.writer(fh)

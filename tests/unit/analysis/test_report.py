@@ -264,8 +264,8 @@ def test_correlate_rerun_variants(tmp_path):
     ("system,document,q\nS1,T01,1\nS3,T03,2\nS1,T03,1\nS3,T01,2\n", [],
      "human scores name document T03 for system S3, which has no ROUGE-1 score"),
     ("system,document,q\nS1,T01,1\nS2,T01,high\n", [], "h.csv:3: q is 'high', not a number"),
-    ("system,document,q\nS1,T01,1\nS1,T02,2\n", [], "correlation needs at least two systems; the human scores have "
-     "one (S1)"),
+    ("system,document,q\nS1,T01,1\nS1,T02,2\n", [], ("correlation needs at least two systems; the human scores have "
+                                                     "one (S1)")),
     ("system,document,q\nS1,T01,1\nS2,T02,2\n", [], "no human score for system S1 on document T02"),
     ("system,doc,q\nS1,T01,1\n", [], "no 'document' column"),
     ("system,document,q\nS1,T01,1\nS2,T01,2\n", ["--stem", "both"], "need --config"),
@@ -286,7 +286,7 @@ def test_single_system_and_bad_input_errors(sample_json, tmp_path):
     one.write_text(json.dumps(doc))
     for tool in ("rouge155-compare", "rouge155-report"):
         extra = ["--significance"] if tool == "rouge155-report" else []
-        status, out, err = _tool(tool, one, *extra)
+        status, _, err = _tool(tool, one, *extra)
         assert status == 1 and err.strip() == f"{tool}: comparing needs at least two systems; the results have 1 (S1)"
     (tmp_path / "bad.json").write_text("{not json")
     for tool in ("rouge155-compare", "rouge155-report"):
@@ -298,7 +298,7 @@ def test_single_system_and_bad_input_errors(sample_json, tmp_path):
     assert status == 1 and "metric ROUGE-9 is not in the results" in err
 
 
-def test_api_on_results(sample_json):
+def test_api_on_results():
     """The same objects from the Python API: evaluate() -> Run -> compare / correlate / render_html."""
     from rouge155 import evaluate
 

@@ -38,7 +38,8 @@ def test_api_matches_cli(tmp_path):
     old = os.getcwd()
     os.chdir(tmp_path)
     try:
-        status = run(["-n", "2", "-w", "1.2", "-2", "4", "-U", "-m", "-z", "SPL", "list.lst", "A"], stdout=out, stderr=err)
+        status = run(["-n", "2", "-w", "1.2", "-2", "4", "-U", "-m", "-z", "SPL", "list.lst", "A"], stdout=out,
+                     stderr=err)
     finally:
         os.chdir(old)
     assert status == 0

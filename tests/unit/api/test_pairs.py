@@ -11,6 +11,19 @@ from rouge155 import OptionError, RougeError
 from rouge155.engine.batched import combine
 
 from devkit.pairgen import pairs
+from rouge155.text import jit
+
+
+@pytest.fixture(autouse=True, params=["numpy", "compiled"])
+def kernels(request, monkeypatch):
+    """Every test on both paths: the numpy engine and the compiled kernels (numba, when installed)."""
+    if request.param == "numpy":
+        monkeypatch.setenv(jit.ENV, "0")
+    elif not jit.available():
+        pytest.skip("numba not installed (pip install \".[jit]\"): the compiled path is not used")
+    else:
+        monkeypatch.setenv(jit.ENV, "1")  # whatever the size of the call
+    return request.param
 
 
 def test_score_pairs_equals_evaluate_per_instance():
@@ -31,10 +44,17 @@ def test_score_pairs_equals_evaluate_per_instance():
                                             scores.precision, scores.fmeasure], axis=1), want), (tag, formula)
 
 
-def test_only_the_orders_asked_are_computed(monkeypatch):
+def test_only_the_orders_asked_are_computed(monkeypatch, kernels):
     computed = []
-    original = combine.ngram_pairs
-    monkeypatch.setattr(combine, "ngram_pairs", lambda p, n: computed.append(n) or original(p, n))
+    if kernels == "numpy":
+        original = combine.ngram_pairs
+        monkeypatch.setattr(combine, "ngram_pairs", lambda p, n: computed.append(n) or original(p, n))
+    else:
+        from rouge155.metrics import jit_kernels
+
+        original = jit_kernels.ngram_hits
+        monkeypatch.setattr(jit_kernels, "ngram_hits",
+                            lambda codes, n, *rest: computed.append(n) or original(codes, n, *rest))
     rouge155.score_pairs(["the cat sat on the mat"], ["a cat sat on a mat"], metrics=["ROUGE-4", "ROUGE-2", "L"])
     assert sorted(set(computed)) == [2, 4]
 

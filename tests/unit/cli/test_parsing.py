@@ -52,7 +52,7 @@ def test_long_options_after_positionals():
     assert p.long == ["--format", "json", "--quiet"] and p.positional == ["x.xml", "-m"]
 
 
-def test_data_dir_from_environment(monkeypatch, tmp_path):
+def test_data_dir_from_environment():
     """-e, else $ROUGE_EVAL_HOME, else $RED_EVAL_HOME, else the bundled data."""
     from rouge155.inputs.resources import bundled_data_dir, resolve_data_dir
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-
 from devkit.difftools import REPO
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 DATA = str(REPO / "data")
 FLAGS = "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m".split()
 WORDS = [a + b for a in ("ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "pe", "lo", "qua", "nis")
@@ -36,7 +36,8 @@ def corpus(tmp_path_factory):
     xml = ['<ROUGE-EVAL version="1.0">']
     for i in range(3000):
         for d in ("sys", "ref"):
-            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ." for _ in range(r.randint(12, 14))]
+            sents = [" ".join(r.choice(WORDS) for _ in range(r.randint(10, 16))) + " ."
+                     for _ in range(r.randint(12, 14))]
             (root / d / f"{i}.spl").write_text("\n".join(sents) + "\n")
         xml.append(f'<EVAL ID="{i}"><PEER-ROOT>sys</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT>'
                    f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="1">{i}.spl</P></PEERS>'
@@ -45,6 +46,13 @@ def corpus(tmp_path_factory):
     (root / "config.xml").write_text("\n".join(xml) + "\n")
     (root / "small.xml").write_text("\n".join(xml[:500] + xml[-1:]) + "\n")  # for the stream cases
     return root
+
+
+def _default_sigint():
+    """In the child, before exec: SIGINT back to its default. A suite started with SIGINT ignored (a
+    background job: ``trap "" INT``) would pass SIG_IGN on, and Python keeps an ignored SIGINT ignored
+    (``restore_signals`` resets only what Python itself ignored: SIGPIPE, SIGXFSZ)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _command(*extra, config="config.xml"):
@@ -102,7 +110,7 @@ def _alive(pids):
 
 def _start_and_wait_for_workers(corpus, session=True):
     p = subprocess.Popen(_command("--jobs", "2"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=session)
+                         start_new_session=session, preexec_fn=_default_sigint)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         kids = _workers(p.pid)
@@ -154,7 +162,7 @@ def test_sigint_is_prompt_and_quiet(corpus, group):
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_one_process_dies_of_the_signal(corpus, sig):
     p = subprocess.Popen(_command("--jobs", "1"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_default_sigint)
     time.sleep(0.8)  # start-up done, mid-run
     assert p.poll() is None, "the run ended before it could be interrupted"
     t = time.monotonic()

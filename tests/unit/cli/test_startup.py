@@ -78,7 +78,8 @@ def test_quiet_run_loads_no_click(tmp_path):
         f"sys.argv = ['rouge155', '--quiet', *{['-e', str(DATA), *FLAGS, config]!r}]\n"
         "import os\n"
         "real_exit = os._exit\n"
-        "os._exit = lambda code: (sys.stderr.write(repr('click' in sys.modules)), sys.stderr.flush(), real_exit(code))\n"
+        "os._exit = lambda code: (sys.stderr.write(repr('click' in sys.modules)), sys.stderr.flush(),"
+        " real_exit(code))\n"
         "entry_point()\n"
     )
     p = _python(code, tmp_path)
@@ -93,7 +94,8 @@ def test_mistyped_long_option_refused_without_click(tmp_path):
         "import os, sys\nfrom rouge155.cli import entry_point\n"
         "sys.argv = ['rouge155', '--langauge', 'ru', '-a', 'x.xml']\n"
         "real_exit = os._exit\n"
-        "os._exit = lambda code: (sys.stdout.write(repr('click' in sys.modules)), sys.stdout.flush(), real_exit(code))\n"
+        "os._exit = lambda code: (sys.stdout.write(repr('click' in sys.modules)), sys.stdout.flush(),"
+        " real_exit(code))\n"
         "entry_point()\n"
     )
     p = _python(code, tmp_path)
@@ -115,7 +117,8 @@ def test_tight_address_space_same_bytes(tmp_path):
     """Under a limit numpy cannot load in, a run of 20 pairs (the batched engine's size) goes through
     the plain-Python engine: the same bytes, no traceback."""
     config = _many_pairs(tmp_path)
-    code = f"import sys\nfrom rouge155.cli import entry_point\nsys.argv = ['rouge155', *{['-e', str(DATA), *FLAGS, config]!r}]\nentry_point()\n"
+    code = (f"import sys\nfrom rouge155.cli import entry_point\n"
+            f"sys.argv = ['rouge155', *{['-e', str(DATA), *FLAGS, config]!r}]\nentry_point()\n")
     free = _python(code, tmp_path)
     tight = _python(code, tmp_path, limit_bytes=64 << 20)
     assert free.returncode == 0 and free.stdout.count(b"Average_F") == 8
@@ -182,6 +185,7 @@ def test_record_defaults_and_factories():
 
 
 def test_package_evaluate_is_the_function():
-    code = "import rouge155.engine.stepwise, rouge155\nfrom rouge155 import evaluate\nprint(callable(evaluate), rouge155.evaluate is evaluate)"
+    code = ("import rouge155.engine.stepwise, rouge155\nfrom rouge155 import evaluate\n"
+            "print(callable(evaluate), rouge155.evaluate is evaluate)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert p.stdout.split() == [b"True", b"True"], p.stderr

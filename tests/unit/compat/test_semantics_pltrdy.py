@@ -16,8 +16,8 @@ try:
     from rouge import FilesRouge as TheirFiles
     from rouge import Rouge as Theirs
 except ImportError:  # py-rouge, installed after it, overwrote rouge/__init__.py and rouge/rouge.py
-    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it: reinstall rouge==1.0.1)",
-                allow_module_level=True)
+    pytest.skip("the installed `rouge` package is not pltrdy's rouge 1.0.1 (py-rouge overwrote it: "
+                "reinstall rouge==1.0.1)", allow_module_level=True)
 
 from rouge155.compat.rouge import FilesRouge, Rouge  # noqa: E402
 from rouge155.engine.semantics import pltrdy as semantics  # noqa: E402
@@ -69,7 +69,7 @@ def test_real_cnndm_outputs(tmp_path):
     assert len(ours) == 200
 
 
-@pytest.mark.parametrize("hyp, ref, metrics", [("", "a b.", None), ("...", "a b.", None), ("a b", "..", None), 
+@pytest.mark.parametrize("hyp, ref, metrics", [("", "a b.", None), ("...", "a b.", None), ("a b", "..", None),
                                                  ("", "a", ["rouge-l"])])
 def test_empty_texts_raise_as_the_package_does(hyp, ref, metrics):
     with pytest.raises(ValueError) as theirs:

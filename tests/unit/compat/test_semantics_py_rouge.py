@@ -93,10 +93,12 @@ def test_stem_tables_are_py_rouges():
 
     assert read("wordnet_key_value.txt") == dict(bundled_exceptions())
     table = semantics.stem_table(True)
-    assert {k: table[k] for k in read("wordnet_key_value_special_cases.txt")} == read("wordnet_key_value_special_cases.txt")
+    special = read("wordnet_key_value_special_cases.txt")
+    assert {k: table[k] for k in special} == special
 
 
-@pytest.mark.skipif(not punkt_installed(), reason="nltk's punkt data is not installed (ensure_compatibility=False needs it)")
+@pytest.mark.skipif(not punkt_installed(),
+                    reason="nltk's punkt data is not installed (ensure_compatibility=False needs it)")
 def test_without_compatibility_with_punkt():
     preds, refs = pairs(80, seed=53)
     assert both(preds, refs, metrics=METRICS, max_n=2, ensure_compatibility=False) >= 60

@@ -25,7 +25,8 @@ def test_every_name_has_its_rules_and_scores():
         assert all(rule.name and rule.description for rule in spec.rules().values())
         metric = {"perl": "ROUGE-1", "pltrdy": "rouge-1", "py-rouge": "rouge-1"}.get(name, "rouge1")
         if name == "pltrdy":
-            keep = [i for i, p in enumerate(preds) if p.replace(".", "").strip() and refs[i][0].replace(".", "").strip()]
+            keep = [i for i, p in enumerate(preds)
+                    if p.replace(".", "").strip() and refs[i][0].replace(".", "").strip()]
             p_, r_ = [preds[i] for i in keep], [refs[i] for i in keep]
         else:
             p_, r_ = preds, refs

@@ -19,7 +19,6 @@ rs_scoring = pytest.importorskip("rouge_score.scoring")
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import hf_evaluate, rouge_scorer, scoring  # noqa: E402
-from rouge155.engine.semantics import rouge_score as semantics  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
@@ -157,7 +156,7 @@ def _hf_rouge(predictions, references, rouge_types=None, use_aggregator=True, us
     multi_ref = isinstance(references[0], list)
     wrapped = None
     if tokenizer is not None:
-        wrapped = type("Tokenizer", (), {"tokenize": lambda self, text: tokenizer(text)})()
+        wrapped = type("Tokenizer", (), {"tokenize": lambda _self, text: tokenizer(text)})()
     scorer = rs_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=wrapped)
     aggregator, scores = rs_scoring.BootstrapAggregator(), []
     for ref, pred in zip(references, predictions):

@@ -186,7 +186,7 @@ def test_ngram_order_past_every_text_computes_no_gram(monkeypatch):
     import rouge155.engine.batched.ngram_pairs as module
 
     p, _ = _corpus_pairs(4, 20)
-    monkeypatch.setattr(module, "batch_ngrams", lambda *a: pytest.fail("n-grams built"))
+    monkeypatch.setattr(module, "batch_ngrams", lambda *_: pytest.fail("n-grams built"))
     got = ngram_pairs(p, 10**20)
     assert not got.hit.any() and not got.model_count.any() and not got.peer_count.any()
 

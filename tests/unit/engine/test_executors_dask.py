@@ -20,11 +20,11 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 import rouge155  # noqa: E402
-from rouge155.engine.batched import chunks as batch
+from rouge155.engine.batched import chunks as batch  # noqa: E402
 from rouge155.engine.executors import dask as dask_executor  # noqa: E402
 from rouge155.cli.main import Extras, run  # noqa: E402
 
-from devkit.difftools import REPO
+from devkit.difftools import REPO  # noqa: E402
 DATA = REPO / "data"
 
 
@@ -126,7 +126,7 @@ def test_cli_same_bytes_on_generated_sets(cluster, tmp_path, monkeypatch):
     assert all(after[w] > before.get(w, 0) for w in after), (before, after)  # both workers computed chunks
 
 
-def test_cli_command_line(cluster, tmp_path):
+def test_cli_command_line(cluster):
     """The installed command with --dask, against the sample set."""
     cwd = REPO / "sample-test"
     args = ["-e", str(DATA), "-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-a",
@@ -201,7 +201,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
         c.close()
 
 
-def test_missing_extra_is_one_line(monkeypatch, tmp_path):
+def test_missing_extra_is_one_line(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     status, out, err = _run(["-n", "1", "-a", "rouge155-see.xml"], REPO / "sample-test", dask="tcp://127.0.0.1:9")
     assert status != 0 and out == b""
@@ -279,7 +279,7 @@ def test_unreachable_scheduler_is_one_line():
 
 
 def test_malformed_address_and_wait_are_one_line(monkeypatch):
-    status, out, err, seconds = _one_line_run("nosuch://127.0.0.1:1")
+    status, out, err, _ = _one_line_run("nosuch://127.0.0.1:1")
     assert (status, out) == (255, b"") and len(err) == 1, err
     assert err[0].startswith("cannot reach the Dask scheduler at nosuch://127.0.0.1:1: unknown address scheme")
     monkeypatch.setenv(dask_executor.WAIT_ENV, "soon")
@@ -365,8 +365,8 @@ def test_scheduler_killed_mid_run_api(tmp_path, monkeypatch):
         original = dask_executor.DaskCluster._collect
         killed = []
 
-        def collect(self, futures, progress):
-            def kill_once(k):
+        def collect(self, futures, _progress):
+            def kill_once(_k):
                 if not killed:
                     os.kill(c.scheduler.pid, signal.SIGKILL)
                     killed.append(time.monotonic())

@@ -16,7 +16,7 @@ def _square(k):
     return k * k
 
 
-def _pid_of(k):
+def _pid_of(_k):
     import time
 
     time.sleep(0.01)

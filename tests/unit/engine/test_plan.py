@@ -151,7 +151,7 @@ def _scored(monkeypatch, fail: bool, batched: bool = True):
     config, source = _run()
     events = []
     if fail:
-        def needs_step_by_step(*args, **kwargs):
+        def needs_step_by_step(*_args, **_kwargs):
             events.append("batched")
             raise plan.NeedsStepByStep()
 
@@ -198,14 +198,17 @@ def test_api_and_pairs_share_the_fallback(monkeypatch):
     pairs_before = rouge155.score_pairs(preds, refs, metrics=["ROUGE-2", "ROUGE-W-1.2"])
     calls = []
 
-    def needs_step_by_step(*args, **kwargs):
+    def needs_step_by_step(*_args, **_kwargs):
         calls.append(1)
         raise plan.NeedsStepByStep()
 
     monkeypatch.setattr(chunks, "run_blocks", needs_step_by_step)
+    # score_pairs' own numpy path (no config) declines as the engine would: the general path takes over
+    monkeypatch.setattr("rouge155.engine.batched.memory_pairs.block_counts", needs_step_by_step)
     monkeypatch.setattr(plan, "SMALL_RUN_PAIRS", 0)  # evaluate: the batched engine first
     assert rouge155.evaluate(peers, models, ngram=2, weight=1.2).to_text() == before
     pairs_after = rouge155.score_pairs(preds, refs, metrics=["ROUGE-2", "ROUGE-W-1.2"])
-    assert len(calls) == 2
+    assert len(calls) == 3
     for tag, scores in pairs_before.items():
-        assert np.array_equal(scores.fmeasure, pairs_after[tag].fmeasure) and np.array_equal(scores.hits, pairs_after[tag].hits)
+        assert np.array_equal(scores.fmeasure, pairs_after[tag].fmeasure)
+        assert np.array_equal(scores.hits, pairs_after[tag].hits)

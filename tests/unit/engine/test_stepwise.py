@@ -18,7 +18,7 @@ MODELS = {"1": ["a cat sat on the mat", "the cats"], "2": ["the dog barked loudl
 
 def _run(options, peers=PEERS, models=MODELS, warnings=None, debug=None):
     config, source = memory_config(peers, models)
-    warn = warnings.append if warnings is not None else (lambda msg: None)
+    warn = warnings.append if warnings is not None else (lambda _msg: None)
     return StepwiseRun(config, options, load_word_lists(bundled_data_path()), source, warn, debug)
 
 

@@ -18,7 +18,8 @@ def test_db_equals_exc_merge(reference):
     assert {k.decode("latin-1"): v.decode("latin-1") for k, v in db.items()} == merged
 
 
-def test_fresh_db_file_with_overflow_items(reference, tmp_path):
+@pytest.mark.usefixtures("reference")
+def test_fresh_db_file_with_overflow_items(tmp_path):
     r = random.Random(3)
     pairs = {}
     for i in range(3000):

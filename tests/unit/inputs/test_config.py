@@ -39,7 +39,8 @@ def test_generated_and_sample_configs(tmp_path):
 PLAIN = (b'<?xml version="1.0" encoding="UTF-8"?>\n<ROUGE-EVAL version="1.0">\n'
          b'<EVAL ID="t1">\n <MODEL-ROOT>\n models \n</MODEL-ROOT>\n <PEER-ROOT>peers</PEER-ROOT>\n'
          b' <INPUT-FORMAT TYPE="SEE">\n </INPUT-FORMAT>\n <PEERS>\n  <P ID="1">a.html</P>\n  <P ID="2"></P>\n'
-         b'  <P ID="3"> </P>\n </PEERS>\n <MODELS>\n  <M ID="A">m.html</M>\n  <M ID="A">n.html</M>\n </MODELS>\n</EVAL>\n'
+         b'  <P ID="3"> </P>\n </PEERS>\n <MODELS>\n  <M ID="A">m.html</M>\n  <M ID="A">n.html</M>\n </MODELS>\n'
+         b'</EVAL>\n'
          b'<EVAL ID="t2"><PEERS><P ID="9">x</P></PEERS><PEER-ROOT>p2</PEER-ROOT><MODELS></MODELS>'
          b'<INPUT-FORMAT TYPE="spl"></INPUT-FORMAT></EVAL>\n'
          b'<EVAL ID="t1"><MODELS><M ID="B">o.html</M></MODELS></EVAL>\n</ROUGE-EVAL>\n')

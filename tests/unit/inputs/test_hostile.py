@@ -67,8 +67,8 @@ def test_shared_overflow_chain_read_once(tmp_path):
     raw = shared_chain_db(800, 60)
     assert len(raw) > 3_500_000
     d = _data_dir_with_db(tmp_path, "chain", raw)
-    code = ("import sys; from rouge155.inputs.bdb import read_hash_db; p = read_hash_db(open(sys.argv[1], 'rb').read()); "
-            "print(len(p), sorted({len(v) for v in p.values()}))")
+    code = ("import sys; from rouge155.inputs.bdb import read_hash_db; "
+            "p = read_hash_db(open(sys.argv[1], 'rb').read()); print(len(p), sorted({len(v) for v in p.values()}))")
     start = time.perf_counter()
     p = _limited([sys.executable, "-c", code, str(d / "WordNet-2.0.exc.db")], str(tmp_path))
     assert p.ok and p.stdout == f"5760 [{800 * (4096 - 26)}]\n".encode(), p.stderr
@@ -268,7 +268,7 @@ def test_home_read_only_file_system(tmp_path, monkeypatch):
 
     import rouge155.cli.home as home_mod
 
-    def read_only(*args, **kwargs):
+    def read_only(*_args, **_kwargs):
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     monkeypatch.setattr(home_mod.tempfile, "mkstemp", read_only)
@@ -308,14 +308,15 @@ def test_home_script_from_odd_python_path_and_through_perl(tmp_path, reference):
         run = subprocess.run(command + args, capture_output=True, cwd=SAMPLE, timeout=120)
         assert run.returncode == 0 and run.stdout == expected, (command, run.stderr)
     # the usage names the program as invoked, as the Perl's $0 does
-    for command, name in (([str(script)], str(script)), (["perl", "../a home/ROUGE-1.5.5.pl"], "../a home/ROUGE-1.5.5.pl")):
+    for command, name in (([str(script)], str(script)),
+                          (["perl", "../a home/ROUGE-1.5.5.pl"], "../a home/ROUGE-1.5.5.pl")):
         run = subprocess.run(command + ["-h"], capture_output=True, cwd=tmp_path / "my perl tools", timeout=120)
         assert run.returncode != 0 and run.stderr.split(b"\n")[0] == name.encode()
     cmd = (home / "ROUGE-1.5.5.cmd").read_bytes()
     assert f'"{python}" -m rouge155 %*\r\n'.encode() in cmd
 
 
-def test_usage_names_program_as_invoked(reference, tmp_path):
+def test_usage_names_program_as_invoked(reference):
     perl = subprocess.run(["perl", str(reference / "ROUGE-1.5.5.pl"), "-H"], capture_output=True)
     launcher = Path(sys.executable).parent / "rouge155"
     if not launcher.exists():
@@ -401,7 +402,7 @@ PATTERNS = [
 
 
 @pytest.mark.parametrize("system_pattern,model_pattern", PATTERNS)
-def test_directory_mode_finds_what_pyrouge_finds(tmp_path, system_pattern, model_pattern):
+def test_directory_mode_finds_what_pyrouge_finds(system_pattern, model_pattern):
     from rouge155.inputs.plaintext import _ModelMatcher
 
     systems = [f"sum.{i}.txt" for i in range(1, 120)] + ["sum..txt", "other.txt"]

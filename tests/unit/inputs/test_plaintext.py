@@ -53,7 +53,8 @@ def test_parallel_files_equal_file_list(tmp_path):
     (tmp_path / "list.lst").write_text("\n".join(lines) + "\n")
     listed = run_ours(FLAGS + ["-z", "SPL", "list.lst", "1"], str(tmp_path))
     from rouge155.cli.main import Extras, run
-    import io, os
+    import io
+    import os
 
     out = io.BytesIO()
     old = os.getcwd()
@@ -166,8 +167,9 @@ def test_several_reference_files(tmp_path):
     (tmp_path / "s.txt").write_text("the cat sat on the mat\nstocks fell sharply\n")
     (tmp_path / "r1.txt").write_text("a cat sat on a mat\nmarkets fell\n")
     (tmp_path / "r2.txt").write_text("the cat was on the mat\nstocks dropped sharply today\n")
-    listed = _file_list(tmp_path, [(b"the cat sat on the mat\n", [b"a cat sat on a mat\n", b"the cat was on the mat\n"]),
-                                   (b"stocks fell sharply\n", [b"markets fell\n", b"stocks dropped sharply today\n"])])
+    listed = _file_list(tmp_path, [
+        (b"the cat sat on the mat\n", [b"a cat sat on a mat\n", b"the cat was on the mat\n"]),
+        (b"stocks fell sharply\n", [b"markets fell\n", b"stocks dropped sharply today\n"])])
     status, out, err = _cli(tmp_path, summaries="s.txt", references=("r1.txt", "r2.txt"))
     assert listed.ok and status == 0, err
     assert out == listed.stdout
@@ -206,7 +208,7 @@ def test_jsonl_systems_ids_in_first_appearance_order(tmp_path):
     rows = [{"id": 7, "system": "B", "prediction": "x", "references": ["y"]},
             {"id": "3", "prediction": "x", "references": ["y", "z"]},
             {"id": 7, "system": "A", "prediction": "w", "references": ["y"]}]
-    config, source = from_jsonl(str(tmp_path / _jsonl(tmp_path, rows)), system_id="base")
+    config, _ = from_jsonl(str(tmp_path / _jsonl(tmp_path, rows)), system_id="base")
     assert [ev.eval_id for ev in config.evaluations] == ["7", "3"]
     assert config.peer_ids == ["B", "base", "A"]
     assert config.evaluations[0].model_ids == ["M.1"] and config.evaluations[1].model_ids == ["M.1", "M.2"]

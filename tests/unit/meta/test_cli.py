@@ -99,7 +99,7 @@ def test_bad_config_inputs_are_one_line(tmp_path, records):
     ]
     for text, message in cases:
         files["human"].write_text(text)
-        code, out, err = _run(files["config"], "--human", files["human"], *FAST)
+        code, _, err = _run(files["config"], "--human", files["human"], *FAST)
         assert code == 1 and len(err.strip().splitlines()) == 1 and message in err, (message, err)
     code, _out, err = _run(files["config"], *FAST)
     assert code == 1 and "needs --human" in err

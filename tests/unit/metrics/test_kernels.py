@@ -5,6 +5,7 @@ import random
 import numpy as np
 import pytest
 
+from rouge155.metrics.formulas import w_table, w_table_many
 from rouge155.metrics.lcs import batch_marks, lcs_mark, wlcs_mark
 from rouge155.metrics.skipbigram import batch_codes, matrix_hits, skip_bigrams
 from rouge155.metrics.ngram import clipped_hits
@@ -33,7 +34,7 @@ def test_batch_marks_equal_step_by_step(weight, shape):
     m_ids = np.array([t for x in models for t in x], dtype=np.int64)
     p_ids = np.array([t for x in peers for t in x], dtype=np.int64)
     m_off, p_off = np.cumsum(m_len) - m_len, np.cumsum(p_len) - p_len
-    table = None if weight is None else np.array([float(k) ** weight for k in range(2000)])
+    table = None if weight is None else w_table_many(1999, weight)
     got = batch_marks(m_ids, m_off, m_len, p_ids, p_off, p_len, table)
     want = []
     for a, b in zip(models, peers):
@@ -42,7 +43,7 @@ def test_batch_marks_equal_step_by_step(weight, shape):
         if weight is None:
             lcs_mark(sa, sb, mask)
         else:
-            wlcs_mark(sa, sb, mask, weight)
+            wlcs_mark(sa, sb, mask, w_table(len(sa) + 1, weight))
         want += mask
     assert got.astype(int).tolist() == want
 
@@ -120,7 +121,8 @@ def test_ngram_codes_equal_exactly_where_grams_are(width):
     cache = {}
     for n in (1, 2, 3, 4, 5):
         owner, codes = batch_ngrams(ids, doc, n, cache)
-        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1) if doc[s] == doc[s + n - 1]]
+        grams = [(int(doc[s]), tuple(ids[s : s + n].tolist())) for s in range(len(ids) - n + 1)
+                 if doc[s] == doc[s + n - 1]]
         assert [g[0] for g in grams] == owner.tolist()
         first = {}
         for (_, gram), code in zip(grams, codes.tolist()):

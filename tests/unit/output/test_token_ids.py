@@ -63,8 +63,8 @@ def test_read_only_directory_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(token_ids.os, "access", lambda p, mode: False if str(p).startswith(str(tmp_path / "ro"))
                         else real_access(p, mode))
     status, out, lines = _run(str(tmp_path / "ro" / "sub"))
-    assert status != 0 and out == b"" and lines == [f"--write-token-ids: cannot write in {tmp_path / 'ro'}: "
-                                                    "permission denied"]
+    assert status != 0 and out == b"" and lines == [(f"--write-token-ids: cannot write in {tmp_path / 'ro'}: "
+                                                     "permission denied")]
     assert os.listdir(tmp_path / "ro") == []
 
 
@@ -94,5 +94,5 @@ def test_unwritable_directory_as_a_user(tmp_path):
     if os.geteuid() == 0:
         pytest.skip("root writes in read-only directories (covered above with os.access patched)")
     (tmp_path / "ro").mkdir(mode=0o555)
-    status, out, lines = _run(str(tmp_path / "ro"))
+    status, _, lines = _run(str(tmp_path / "ro"))
     assert status != 0 and len(lines) == 1 and "permission denied" in lines[0]

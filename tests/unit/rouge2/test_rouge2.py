@@ -1,6 +1,6 @@
 """ROUGE 2.0 (``rouge155-rouge2``): Java behaviours, properties, errors, synonyms and POS fixtures,
 and the differential comparison with the jar (skipped with a reason when the jar or Java is absent;
-see scripts/rouge2_harness.py)."""
+see scripts/rouge2_harness.py and devkit/rouge2jar.py)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +13,6 @@ from rouge155.rouge2.properties import PropertiesError, parse_properties, settin
 from rouge155.rouge2.run import csv_text, evaluate_project
 
 from devkit.difftools import REPO
-sys.path.insert(0, str(REPO / "scripts"))
 EXE = Path(sys.executable).with_name("rouge155-rouge2")
 
 
@@ -137,7 +136,7 @@ def test_cli_file_and_console(tmp_path):
 def _need_model():
     import importlib.util
     if importlib.util.find_spec("textblob_aptagger") is None:  # the package itself is not imported
-        pytest.skip("the POS model needs the rouge2 extra (pip install rouge155[rouge2])")
+        pytest.skip('the POS model needs the rouge2 extra (pip install ".[rouge2]")')
 
 
 # -- pluggable tagger, synonyms, POS mapping ----------------------------------------------------
@@ -156,8 +155,8 @@ def test_pluggable_tagger_drives_topic_measure(tmp_path):
 
 def test_synonym_fixtures():
     """Known WordNet 3.0 synsets: {telephone, phone, telephone set}, {fall, descend, go down}
-    (fell -> fall through verb.exc), {car, auto, automobile, machine, motorcar} (the jar keeps a noun synonym only where its
-    sense has a tag count > 0: "machine" in that sense has none)."""
+    (fell -> fall through verb.exc), {car, auto, automobile, machine, motorcar} (the jar keeps a noun synonym only
+    where its sense has a tag count > 0: "machine" in that sense has none)."""
     from rouge155.rouge2.wordnet import default_synonyms
     wn = default_synonyms()
     assert {"telephone", "phone"} <= wn.nouns("phone")
@@ -174,7 +173,7 @@ def test_synonym_overlap_counts_like_the_jar():
     class Syn:
         def nouns(self, w):
             return {"car": {"auto", "automobile"}}.get(w, set())
-        adjectives = verbs = lambda self, w: set()
+        adjectives = verbs = lambda _self, _w: set()
     calc = Calculator(settings, tagger=lambda s: "".join(f"{w}_NN " for w in s.split()), synonyms=Syn())
     r = Rouge2Result("x", "t", "s")
     # one system token "car" matches both "auto" and "automobile" in the reference (jar quirk)
@@ -195,34 +194,37 @@ def test_pos_mapping_and_own_tagger():
 
 @pytest.fixture(scope="module")
 def jar():
-    from rouge2_harness import find_jar
+    from devkit.rouge2jar import find_jar
     found, why = find_jar()
     if found is None:
         pytest.skip(why)
     return found
 
 
-def test_normal_mode_byte_identical_to_jar(jar):
-    from rouge2_harness import compare_normal
+@pytest.mark.usefixtures("jar")
+def test_normal_mode_byte_identical_to_jar():
+    from devkit.rouge2jar import compare_normal
     cases, same, failures = compare_normal(seed=11, count=8, tasks=6, verbose=False)
     assert same == cases, failures[0]
 
 
-def test_snowball_stemmers_match_the_jars(jar):
+@pytest.mark.usefixtures("jar")
+def test_snowball_stemmers_match_the_jars():
     import shutil
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's stemmers (Debian: openjdk-17-jdk-headless)")
     pytest.importorskip("snowballstemmer")
-    from rouge2_tags import compare_stemmers, stem_words
+    from devkit.rouge2tags import compare_stemmers, stem_words
     diffs = compare_stemmers(stem_words())
     assert {k: v[:3] for k, v in diffs.items() if v} == {}
 
 
-def test_topic_and_synonyms_identical_given_jar_tags(jar):
+@pytest.mark.usefixtures("jar")
+def test_topic_and_synonyms_identical_given_jar_tags():
     import shutil
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's Stanford tagger (Debian: openjdk-17-jdk-headless)")
-    from rouge2_tags import compare_tags
+    from devkit.rouge2tags import compare_tags
     cases, same, failures, _ = compare_tags(seed=8, tasks=5, verbose=False, quick=True)
     assert same == cases, failures[0]
 

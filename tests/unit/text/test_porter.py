@@ -46,7 +46,8 @@ def test_porter_matches_reference(reference, tmp_path):
     (tmp_path / "porter.pl").write_text(porter, encoding="latin-1")
     driver = f'do "{tmp_path / "porter.pl"}"; initialise(); while(<STDIN>){{chomp; print stem($_),"\\n";}}'
     words = _words()
-    p = subprocess.run(["perl", "-e", driver], input="\n".join(words) + "\n", capture_output=True, text=True, check=True)
+    p = subprocess.run(["perl", "-e", driver], input="\n".join(words) + "\n", capture_output=True, text=True,
+                       check=True)
     theirs = p.stdout.split("\n")[:-1]
     mismatches = [(w, t, porter_stem(w)) for w, t in zip(words, theirs) if porter_stem(w) != t]
     assert len(theirs) == len(words)

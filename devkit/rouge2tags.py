@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""Topic and synonym measures given the jar's own POS tags, and how rouge155's tagger agrees.
+"""Topic and synonym measures given the ROUGE 2.0 jar's own POS tags, and how rouge155's tagger agrees
+(scripts/rouge2_harness.py --tags, tests/unit/rouge2).
 
 The Stanford model the jar loads tags every sentence the computation asks for: a small Java
 program (written here, compiled into the cache next to the jar; it calls the jar's
@@ -14,14 +14,16 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rouge2_harness import MODEL, find_jar, make_project, properties, run_jar  # noqa: E402
+from .difftools import REPO, SAMPLES
+from .rouge2jar import MODEL, find_jar, make_project, properties, run_jar, summary_bytes, tally
+
+# the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
+DUC2002_SPL = SAMPLES / "sample-test" / "DUC2002" / "docs-spl"
 
 JAVA = r"""
 import edu.stanford.nlp.tagger.maxent.MaxentTagger;
@@ -31,7 +33,8 @@ import java.nio.charset.StandardCharsets;
 public class Rouge155TagLines {
     public static void main(String[] a) throws Exception {
         MaxentTagger tagger = new MaxentTagger(a[0]);
-        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[1]), StandardCharsets.UTF_8));
+        BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[1]),
+                                                                     StandardCharsets.UTF_8));
         Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[2]), StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
@@ -55,8 +58,10 @@ public class Rouge155StemWords {
     public static void main(String[] a) throws Exception {
         Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(a[1]), StandardCharsets.UTF_8));
         for (int k = 2; k < a.length; k++) {
-            SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k]).getDeclaredConstructor().newInstance();
-            BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]), StandardCharsets.UTF_8));
+            SnowballStemmer st = (SnowballStemmer) Class.forName("org.tartarus.snowball.ext." + a[k])
+                .getDeclaredConstructor().newInstance();
+            BufferedReader in = new BufferedReader(new InputStreamReader(new FileInputStream(a[0]),
+                                                                         StandardCharsets.UTF_8));
             String w;
             while ((w = in.readLine()) != null) {
                 st.setCurrent(w);
@@ -103,8 +108,7 @@ def compare_stemmers(words: List[str]) -> Dict[str, List[Tuple[str, str, str]]]:
     for k, name in enumerate(names):
         stem = snowball(name)
         java = got[k * len(words):(k + 1) * len(words)]
-        ours = [stem(w) for w in words]
-        ours = ["\0" if o is None else o for o in ours]
+        ours = ["\0" if o is None else o for o in map(stem, words)]  # None: the jar drops the word
         out[name] = [(w, j, o) for w, j, o in zip(words, java, ours) if o != j]
     return out
 
@@ -113,10 +117,9 @@ def stem_words(seed: int = 3) -> List[str]:
     """Words of the sample summaries (this repository's; the DUC 2002 ones of shared/ when there),
     and as many with one letter made accented (Latin-1)."""
     import re
-    repo = Path(__file__).resolve().parent.parent
     words = set()
-    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
-    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
+    files = sorted((REPO / "sample-test" / "spl").glob("*/*.spl"))
+    files += sorted(DUC2002_SPL.glob("*.spl"))
     for f in files:
         words |= set(re.findall(r"[a-z]+", f.read_text("latin-1").lower()))
     rng = random.Random(seed)
@@ -199,7 +202,8 @@ TOPIC_SETTINGS = [
     {"rouge.type": "topicUniq", "topic.type": "nn|jj", "ngram": "1"},
     {"rouge.type": "topic", "topic.type": "vb", "ngram": "L", "stopwords.use": "true"},
     {"rouge.type": "topicUniq", "topic.type": "nn", "ngram": "SU4", "stemmer.use": "true"},
-    {"rouge.type": "topic", "topic.type": "jj|vb[dgnpz]?$", "ngram": "1", "stopwords.use": "true", "stemmer.use": "true"},
+    {"rouge.type": "topic", "topic.type": "jj|vb[dgnpz]?$", "ngram": "1", "stopwords.use": "true",
+     "stemmer.use": "true"},
     {"rouge.type": "topicUniq", "topic.type": "nn.*|jj", "ngram": "1", "beta": "2"},
 ]
 SYNONYM_SETTINGS = [
@@ -281,11 +285,8 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
                 ours, orc = str(exc).encode(), 1
             cases += 1
             ok = (jrc == 0) == (orc == 0) and (jrc != 0 or jcsv == ours)
-            same += ok
-            if not ok:
-                failures.append(f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\nours:\n{ours.decode()}")
-            if verbose:
-                print(f"{'same' if ok else 'DIFF'} (jar rc {jrc}) {project.name} {s}", flush=True)
+            same += tally(ok, failures, f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\n"
+                          f"ours:\n{ours.decode()}", f"(jar rc {jrc}) {project.name} {s}", verbose)
             if jrc == 0:
                 try:
                     own = csv_text(evaluate_project(settings)).splitlines()
@@ -306,21 +307,19 @@ def tag_agreement(seed: int, summaries: int):
     and the jar's sample (English), per coarse class, as the jar tags them (cleaned, lower case)."""
     from rouge155.rouge2.measures import clean_sentence
     from rouge155.rouge2.tagger import default_sentence_tagger
-    from rouge2_harness import _summary
     jar, why = find_jar()
     if jar is None:
         raise SystemExit(f"skip: {why}")
     rng = random.Random(seed)
     groups: Dict[str, List[str]] = {"generated": [], "sample": []}
     for _ in range(summaries):
-        for line in _summary(rng, odd=False).decode("latin-1").splitlines():
+        for line in summary_bytes(rng, odd=False).decode("latin-1").splitlines():
             groups["generated"].append(clean_sentence(line).lower())
     # sample summaries: this repository's sample-test/spl, the jar's own English sample
-    repo = Path(__file__).resolve().parent.parent
-    files = sorted((repo / "sample-test" / "spl").glob("*/*.spl"))
+    files = sorted((REPO / "sample-test" / "spl").glob("*/*.spl"))
     files += sorted((jar.parent / "projects" / "test-summarization").glob("*/task1_*"))
     # and the DUC 2002 summaries of the ROUGE-1.5.5 release sample (shared/, for checking only)
-    files += sorted((repo.parent / "shared" / "rouge-1.5.5-sample" / "sample-test" / "DUC2002" / "docs-spl").glob("*.spl"))
+    files += sorted(DUC2002_SPL.glob("*.spl"))
     for f in files:
         for line in f.read_bytes().decode("latin-1").splitlines():
             groups["sample"].append(clean_sentence(line).lower())
@@ -339,29 +338,10 @@ def tag_agreement(seed: int, summaries: int):
             if [w for w, _ in a] != [w for w, _ in b]:
                 continue  # tokenised differently: counted apart
             same_tok += 1
-            for (w, ta), (_, tb) in zip(a, b):
+            for (_, ta), (_, tb) in zip(a, b):
                 ca, cb = coarse(ta), coarse(tb)
                 tokens += 1
                 per[ca] += 1
                 both[ca] += ca == cb
         out[name] = (len(sents), same_tok, tokens, per, both)
     return out
-
-
-def main(seed: int, summaries: int) -> int:
-    for name, (n, same_tok, tokens, per, both) in tag_agreement(seed, summaries).items():
-        print(f"tagger agreement, {name}: {n} sentences ({same_tok} tokenised alike, {tokens} tokens):")
-        for c in ("noun", "verb", "adj", "other"):
-            if per[c]:
-                print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from rouge155's tagger")
-    cases, same, failures, (rs, rn) = compare_tags(seed)
-    for f in failures[:3]:
-        print(f)
-    print(f"topic/synonyms given the jar's tags: {same}/{cases} CSVs identical")
-    if rn:
-        print(f"with rouge155's own tagger: {rs}/{rn} CSV rows identical ({100 * rs / rn:.1f}%)")
-    return 0 if same == cases else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 7, int(sys.argv[2]) if len(sys.argv) > 2 else 300))

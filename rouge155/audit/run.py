@@ -1,0 +1,286 @@
+"""The audit: one set of pairs scored under every semantics, each compared with the Perl's, each
+difference put on the rules that make it (:mod:`.attribution`), and the pairs that differ most.
+
+Rows: ROUGE-1 .. ROUGE-N, ROUGE-L (each implementation's metric of that name: rouge-score's and
+torchmetrics' ``rougeL`` is one LCS over the whole texts, the ``rouge`` package's and py-rouge's
+``rouge-l`` is summary-level like the Perl's) and ROUGE-Lsum (rouge-score's and torchmetrics'
+``rougeLsum``, the summary-level one). The Perl's number on every row is its ROUGE-N or ROUGE-L.
+Every implementation's numbers are its own (the registry's, float for float); the attribution re-scores
+with the rule model (:mod:`.rescore`), whose own recipe of an implementation gives exactly its numbers
+(``model_gap`` says by how much it does not, 0 when it does).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..base.errors import OptionError
+from ..base.options import Options
+from ..compat.semantics import MissingDependency, NAMES, PairArrays
+from . import rules
+from .attribution import Attribution, attribute
+from .rescore import Rescorer
+from .setups import DEFAULT_SEED, CorpusScore, Setup, own_metrics
+
+# The Perl flags the audit reads (-z: a file list's format; -d, -v: more output in the Perl, no number);
+# the others change numbers in ways most implementations cannot follow.
+AUDIT_FLAGS = ("m", "n", "f", "x", "z", "d", "v")
+DEFAULT_NGRAM = 2
+# Per-pair differences up to this are the Perl's rounding of each pair's P and R to 5 places and of the F
+# computed from them (about 1.5e-5 at most): not shown among the pairs that differ most.
+ROUNDING = 5e-5
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """The outputs audited: per pair an ID, the prediction and its references (text, sentences on lines)."""
+
+    ids: Tuple[str, ...]
+    predictions: Tuple[str, ...]
+    references: Tuple[Tuple[str, ...], ...]
+    system: str = "1"
+    source: str = ""
+
+    @property
+    def keys(self) -> List[str]:
+        """The instances' names as the Perl keys them (``EVAL.SYSTEM``: its bootstrap's order)."""
+        return [f"{i}.{self.system}" for i in self.ids]
+
+    @property
+    def most_references(self) -> int:
+        return max((len(r) for r in self.references), default=0)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One metric row: ROUGE-``order`` or an LCS (``lcs``: ``"L"`` or ``"Lsum"``)."""
+
+    name: str
+    order: Optional[int] = None
+    lcs: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class PairDifference:
+    """One pair where an implementation's F differs from the Perl's, and the rule that moves it most."""
+
+    index: int
+    id: str
+    fmeasure: float
+    perl: float
+    main_rule: Optional[str]
+    shares: Dict[str, float]
+
+    @property
+    def difference(self) -> float:
+        return self.fmeasure - self.perl
+
+
+@dataclass
+class Entry:
+    """One implementation on one row: its corpus score, the difference to the Perl's (P, R, F) and its
+    attribution (shares of (P, R, F) per rule kind), the pairs that differ most."""
+
+    semantics: str
+    metric: str
+    corpus: CorpusScore
+    difference: np.ndarray
+    attribution: Attribution
+    model_gap: np.ndarray
+    pair_differences: np.ndarray
+    top: List[PairDifference]
+    parts: Dict[str, str]
+
+
+@dataclass
+class RowAudit:
+    row: Row
+    perl_metric: str
+    perl: CorpusScore
+    entries: List[Entry] = field(default_factory=list)
+    missing: Dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Audit:
+    """The whole audit (see :mod:`rouge155.audit.report` for its text, JSON and HTML)."""
+
+    pairs: Pairs
+    stem: bool
+    letter: str
+    ngram: int
+    seed: int
+    setups: Dict[str, Setup]
+    notes: Dict[str, List[str]]
+    unavailable: Dict[str, str]
+    rows: List[RowAudit]
+
+
+def rows_for(ngram: int, lcs: bool) -> List[Row]:
+    out = [Row(f"ROUGE-{n}", order=n) for n in range(1, ngram + 1)]
+    if lcs:
+        out += [Row("ROUGE-L", lcs="L"), Row("ROUGE-Lsum", lcs="Lsum")]
+    return out
+
+
+def own_metric(semantics: str, row: Row) -> Optional[str]:
+    """``semantics``' metric on ``row`` (None: it has none there)."""
+    if row.order is not None:
+        return own_metrics(semantics, row.order, False)[-1]
+    names = own_metrics(semantics, 0, True)
+    if semantics == "perl":
+        return names[0]
+    if row.lcs == "L":
+        return names[0]
+    return names[1] if len(names) > 1 else None
+
+
+def _lcs_kind(semantics: str, row: Row) -> Optional[str]:
+    """The recipe's LCS kind for ``semantics`` on ``row`` (its rouge-l is summary-level)."""
+    if row.lcs is None:
+        return None
+    return "L" if row.lcs == "L" and semantics in ("rouge-score", "torchmetrics") else "Lsum"
+
+
+def check_flags(flags: Sequence[str]) -> None:
+    """The audit reads -m, -n, -f, -x (and -z, -d, -v, which change no number); any other Perl flag is
+    refused in one line."""
+    other = [f"-{f}" for f in flags if f not in AUDIT_FLAGS]
+    if other:
+        raise OptionError(f"the audit takes -m, -n, -f, -x (and -z for a file list) only, not {', '.join(other)}: "
+                          "the other flags have no counterpart in most implementations")
+
+
+def audit_setups(options: Options, pairs: Pairs, semantics: Sequence[str], seed: int):
+    """Each implementation's setup for the audit, and notes where it cannot follow the flags (it is
+    then scored as close as it can be, and the rule that differs shows in the attribution)."""
+    letter = "B" if options.formula == "B" else "A"
+    ngram = int(float(options.ngram)) if options.ngram not in (None, "") else DEFAULT_NGRAM
+    several = pairs.most_references > 1
+    setups, notes, unavailable = {}, {}, {}
+    for name in semantics:
+        own_letter, stem, said = letter, bool(options.stem), []
+        if name == "pltrdy" and several:
+            unavailable[name] = f"one reference per prediction (this input has up to {pairs.most_references})"
+            continue
+        if name == "pltrdy" and stem:
+            stem = False
+            said.append("no stemmer: scored without stemming")
+        if name == "py-rouge":
+            said.append("no length limit (its default cuts texts at 665 characters; the Perl flags set none)")
+        if name == "rouge-score" and several and letter == "A":
+            own_letter = "B"
+            said.append("no average over references: its best F (score_multi)")
+        largest = {"pltrdy": 5, "rouge-score": 9, "torchmetrics": 9}.get(name, ngram)
+        setups[name] = Setup(name, own_metrics(name, min(ngram, largest), not options.no_lcs), stem=stem,
+                             letter=own_letter, seed=seed)
+        if said:
+            notes[name] = said
+    return setups, notes, unavailable, ngram
+
+
+def _punkt_missing() -> Optional[str]:
+    """Why nltk's punkt cannot split sentences here (None: it can)."""
+    try:
+        rules.SPLITTERS["punkt"]("A test. Another one.")
+    except MissingDependency as exc:
+        return str(exc)
+    return None
+
+
+def _scored(setups: Dict[str, Setup], pairs: Pairs, unavailable: Dict[str, str]):
+    """Each implementation's own per-pair values and corpus scores (the registry's: its numbers)."""
+    values, corpus, missing = {}, {}, {}
+    punkt = _punkt_missing() if "torchmetrics" in setups else None
+    for name, setup in list(setups.items()):
+        if name == "torchmetrics" and punkt is not None and "rougeLsum" in setup.metrics:
+            setup = setups[name] = replace(setup, metrics=tuple(m for m in setup.metrics if m != "rougeLsum"))
+            missing[(name, "rougeLsum")] = punkt
+        try:
+            values[name] = setup.score(pairs.predictions, pairs.references)
+        except MissingDependency as exc:
+            unavailable[name] = str(exc)
+            del setups[name]
+            continue
+        corpus[name] = setup.corpus(values[name], pairs.keys)
+    return values, corpus, missing
+
+
+def audit(pairs: Pairs, options: Optional[Options] = None, flags: Sequence[str] = (),
+          semantics: Optional[Sequence[str]] = None, seed: int = DEFAULT_SEED, top: int = 5) -> Audit:
+    """Score ``pairs`` under every semantics (``semantics``: a subset of the others), compare each with
+    the Perl's and attribute the differences. ``options``/``flags``: the Perl flags (-m, -n, -f, -x);
+    ``seed``: rouge-score's bootstrap; ``top``: how many of the most different pairs to keep."""
+    options = options if options is not None else Options()
+    check_flags(flags)
+    if not pairs.ids:
+        raise OptionError("no pair to audit (the input is empty)")
+    wanted = [n for n in NAMES if n != "perl" and (semantics is None or n in semantics)]
+    unknown = sorted(set(semantics or ()) - set(NAMES))
+    if unknown:
+        raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(NAMES[1:])}")
+    setups, notes, unavailable, ngram = audit_setups(options, pairs, ["perl"] + wanted, seed)
+    values, corpus, missing = _scored(setups, pairs, unavailable)
+    positions = {m: i for i, m in enumerate(setups["rouge-score"].metrics)} if "rouge-score" in setups else {}
+    rescorer = Rescorer(pairs.predictions, pairs.references, pairs.keys, seed, positions)
+    result = Audit(pairs, bool(options.stem), setups["perl"].letter, ngram, seed, setups, notes, unavailable, [])
+    for row in rows_for(ngram, not options.no_lcs):
+        perl_metric = str(own_metric("perl", row))  # the Perl has every row's metric
+        row_audit = RowAudit(row, perl_metric, corpus["perl"][perl_metric])
+        for name in wanted:
+            metric = own_metric(name, row) if name in setups else None
+            if name in unavailable or metric is None:
+                continue
+            if (name, metric) in missing or metric not in setups[name].metrics:
+                row_audit.missing[name] = missing.get((name, metric), f"{metric} is not scored")
+                continue
+            row_audit.entries.append(_entry(rescorer, pairs, row, setups, name, metric, values, corpus, top))
+        result.rows.append(row_audit)
+    return result
+
+
+def _entry(rescorer: Rescorer, pairs: Pairs, row: Row, setups: Dict[str, Setup], name: str, metric: str,
+           values, corpus, top: int) -> Entry:
+    """``name`` on ``row``: its numbers, and the attribution of their difference to the Perl's."""
+    perl_setup, setup = setups["perl"], setups[name]
+    perl_metric = str(own_metric("perl", row))
+    own = rules.recipe(name, _lcs_kind(name, row), setup.stem, setup.letter)
+    perl = rules.recipe("perl", _lcs_kind("perl", row), perl_setup.stem, perl_setup.letter)
+    kinds = own.differing(perl)
+    if pairs.most_references <= 1 and "multi_reference" in kinds:
+        kinds.remove("multi_reference")  # one reference: every policy keeps it
+    corpus_of: Dict[FrozenSet[str], CorpusScore] = {}
+
+    def corpus_value(swapped: FrozenSet[str]) -> np.ndarray:
+        recipe = own.with_rules_of(perl, swapped)
+        score = rescorer.corpus(recipe, metric, rescorer.pair_values(recipe, row.order))
+        corpus_of[swapped] = score
+        return np.array([score.precision, score.recall, score.fmeasure])
+
+    attribution = attribute(corpus_value, kinds)
+    pair_kinds = [k for k in kinds if k != "aggregation"]
+    per_pair = attribute(lambda s: rescorer.pair_values(own.with_rules_of(perl, s), row.order).fmeasure, pair_kinds)
+    exact, exact_perl = corpus[name][metric], corpus["perl"][perl_metric]
+    as_array = lambda c: np.array([c.precision, c.recall, c.fmeasure])  # noqa: E731
+    model = as_array(corpus_of[frozenset()])
+    gap = np.abs(as_array(exact) - model) + np.abs(as_array(exact_perl) - as_array(corpus_of[frozenset(kinds)]))
+    differences = values[name][metric].fmeasure - values["perl"][perl_metric].fmeasure
+    return Entry(name, metric, exact, as_array(exact) - as_array(exact_perl), attribution, gap, differences,
+                 _top_pairs(pairs, differences, values[name][metric], values["perl"][perl_metric], per_pair, top),
+                 {k: getattr(own, k) for k in rules.KINDS})
+
+
+def _top_pairs(pairs: Pairs, differences: np.ndarray, own: PairArrays, perl: PairArrays, per_pair: Attribution,
+               top: int) -> List[PairDifference]:
+    """The ``top`` pairs whose F differs most from the Perl's (the earliest first on ties)."""
+    order = np.lexsort((np.arange(len(differences)), -np.abs(differences)))[:top]
+    out = []
+    for i in order.tolist():
+        if abs(differences[i]) <= ROUNDING:
+            break
+        shares = {k: float(v[i]) for k, v in per_pair.shares.items()}
+        main = max(shares, key=lambda k: abs(shares[k])) if shares else None
+        out.append(PairDifference(i, pairs.ids[i], float(own.fmeasure[i]), float(perl.fmeasure[i]), main, shares))
+    return out

@@ -1,0 +1,90 @@
+"""``rouge155 --semantics NAME``: the input scored as another implementation scores it (rouge-score,
+torchmetrics, the ``rouge`` package, py-rouge), every pair and the corpus, in ``--format json|csv``.
+
+The Perl flags map onto the implementation's options (:mod:`rouge155.audit.setups`); one that has no
+counterpart there is refused in one line. The text report is the Perl's and exists only for ``perl``.
+"""
+from __future__ import annotations
+
+from typing import List, Mapping, Optional, Tuple
+
+from ..base.errors import RougeError
+
+# rouge155's own long options that change how the Perl's semantics reads text: no other has them
+_PERL_ONLY = (("unicode", "--unicode"), ("language", "--language"), ("char_level", "--char-level"),
+              ("write_token_ids", "--write-token-ids"), ("synonyms", "--synonyms"), ("topic", "--topic"),
+              ("topic_uniq", "--topic-uniq"), ("dask", "--dask"))
+
+
+def check_request(extras) -> None:
+    """Refuse, before any input is read, what ``--semantics NAME`` cannot do (one line)."""
+    name = extras.semantics
+    if extras.output_format not in ("json", "csv"):
+        raise RougeError(f"--semantics {name}: --format {extras.output_format} is the Perl's report; give --format "
+                         "json or --format csv (every pair and the corpus scores)")
+    given = [option for dest, option in _PERL_ONLY if getattr(extras, dest) not in (None, False)]
+    if given:
+        raise RougeError(f"--semantics {name} has no counterpart for {', '.join(given)}: leave "
+                         f"{'it' if len(given) == 1 else 'them'} out")
+
+
+def prepared(job, flags: Mapping[str, object], extras):
+    """(setup, each system's (IDs, predictions, references), reference counts), nothing scored yet."""
+    from ..audit.inputs import config_pairs
+    from ..audit.setups import setup_from_flags
+
+    per_system = {system: config_pairs(job.config, job.source, system) for system in job.systems}
+    counts = [len(refs) for _ids, _p, references in per_system.values() for refs in references]
+    given = [letter for letter, value in flags.items() if value is not None]
+    setup = setup_from_flags(extras.semantics, job.options, given, max(counts), extras.seed)
+    return setup, per_system, counts
+
+
+def scored(setup, per_system) -> list:
+    """Every system's pairs scored under ``setup``: :class:`~rouge155.output.semantics.SemanticsResult` s."""
+    from ..compat.semantics import MissingDependency
+    from ..output.semantics import MEASURES, SemanticsResult
+
+    results: List[SemanticsResult] = []
+    for system, (ids, predictions, references) in per_system.items():
+        try:
+            values = setup.score(predictions, references)
+            corpus = setup.corpus(values, [f"{i}.{system}" for i in ids])
+        except MissingDependency as exc:
+            raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
+        except ValueError as exc:  # the implementation's own refusal (e.g. the rouge package's empty texts)
+            raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
+        for metric, v in values.items():
+            c = corpus[metric]
+            bounds: Tuple[Optional[dict], Optional[dict]] = (None, None)
+            if c.low is not None and c.high is not None:
+                bounds = (dict(zip(MEASURES, c.low)), dict(zip(MEASURES, c.high)))
+            pairs = {"precision": v.precision, "recall": v.recall, "fmeasure": v.fmeasure, "hits": v.hits,
+                     "reference_count": v.model_count, "prediction_count": v.peer_count}
+            results.append(SemanticsResult(system, metric, ids, pairs, {"precision": c.precision, "recall": c.recall,
+                                                                        "fmeasure": c.fmeasure}, *bounds))
+    return results
+
+
+def write_results(job, flags: Mapping[str, object], extras, warnings: List[str], out, expected=None) -> None:
+    """Score and write ``--format json|csv`` under ``extras.semantics``; ``expected``: the
+    ``--signature-check`` signature, checked before scoring."""
+    from .. import __version__
+    from ..audit.signatures import setup_signature
+    from ..compat.semantics import get
+    from ..output.semantics import semantics_csv, semantics_json
+    from ..output.signature import sentence_splitting
+    from .main import refuse_differences
+    from .plain_text import sentence_rule
+
+    setup, per_system, counts = prepared(job, flags, extras)
+    signature = setup_signature(setup, counts, sentence_splitting(*sentence_rule(extras)))
+    refuse_differences(expected, signature)
+    results, line = scored(setup, per_system), str(signature)
+    spec = get(setup.semantics)
+    if extras.output_format == "csv":
+        out.write(semantics_csv(setup.semantics, results, line))
+        return
+    rules = {kind: {"name": rule.name, "description": rule.description} for kind, rule in spec.rules().items()}
+    out.write(semantics_json(setup.semantics, spec.reproduces, setup.settings(), rules, results, warnings,
+                             __version__, line))

@@ -1,0 +1,93 @@
+"""The semantics' batch paths through the compiled kernels (numba, optional: :mod:`rouge155.text.jit`).
+
+rouge-score and torchmetrics read the same tokens (:mod:`.alnum`): after lower-casing, every run of
+``[a-z0-9]`` is a token and everything else separates. Here each text is lower-cased and encoded to
+ASCII (``?`` for the rest, a separator) in Python, and the compiled pass of
+:mod:`rouge155.text.jit_tokens` turns all texts of a call into token ids at once, lines as units,
+with a vocabulary kept between calls (one per thread, per implementation and stemmer). Each distinct
+raw token goes once through the implementation's own rule (its stemmer, which stems it keeps).
+The kernels (:mod:`rouge155.metrics.jit_kernels`) then count every alignment; the numbers are the
+numpy path's (the tests compare both).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable, Hashable, Sequence, Tuple
+
+import numpy as np
+
+from ...text import jit
+
+VOCABULARY_LIMIT = 2_000_000  # distinct tokens kept between calls
+_kept = threading.local()
+
+
+def usable(texts: Sequence[object], alignments: int) -> bool:
+    """Whether a call of ``alignments`` (prediction, reference) alignments takes the compiled path
+    (:func:`rouge155.text.jit.wanted`): every text must be a str (bytes take the numpy path)."""
+    return all(type(t) is str for t in texts) and jit.wanted(alignments)
+
+
+def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
+    """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
+    line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""
+    from ...text.jit_tokens import PackedVocabulary
+
+    kept = _kept.__dict__.setdefault("vocabularies", {})
+    packed = kept.get(key)
+    if packed is None or packed.size > VOCABULARY_LIMIT:
+        packed = kept[key] = PackedVocabulary(resolver())
+    return packed.spl_texts([t.lower().encode("ascii", "replace") for t in texts])
+
+
+def token_resolver(stem, keep_stem) -> Callable[[bytes], int]:
+    """raw token -> id: tokens longer than 3 characters stemmed (with ``stem``), a stem for which
+    ``keep_stem`` is false dropped (-3), each distinct result one id."""
+    ids: dict = {}
+
+    def resolve(raw: bytes) -> int:
+        token = raw.decode("ascii")
+        if stem is not None and len(token) > 3:
+            token = stem(token)
+            if not keep_stem(token):
+                return -3
+        return ids.setdefault(token, len(ids))
+
+    return resolve
+
+
+class CountedTexts:
+    """The flat texts of a batch (:func:`alnum_texts`) and the counts every metric takes from them, for
+    alignments given as (prediction row, reference row) arrays; the reference is the LCS's model side."""
+
+    def __init__(self, texts):
+        self.texts = texts
+        self.starts, self.ends = texts.tokens_start(), texts.tokens_end
+        self.lengths = self.ends - self.starts
+        self.width = int(texts.ids.max(initial=-1)) + 1
+        self._codes: dict = {}
+
+    def lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
+        """The LCS length of the whole texts."""
+        from ...metrics import jit_kernels
+
+        return jit_kernels.lcs_lengths(self.texts.ids, self.starts, self.ends, ref, pred, self.width)
+
+    def union_lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
+        """The summary-level union LCS over the lines, clipped by both texts' unigram counts."""
+        from ...metrics import jit_kernels
+
+        t = self.texts
+        return jit_kernels.lcs_hits(t.ids, t.unit_len, self.starts, self.ends, t.units_start(), t.units_end,
+                                    pred, ref, self.width)
+
+    def ngrams(self, n: int, pred: np.ndarray, ref: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """The clipped n-gram overlap, and every text's n-gram count."""
+        from ...metrics import jit_kernels
+        from ...metrics.ngram import codes_at
+
+        totals = np.maximum(self.lengths - (n - 1), 0)
+        if n > int(self.lengths.max(initial=0)):
+            return np.zeros(len(pred), dtype=np.int64), totals
+        codes = codes_at(self.texts.ids, n, self._codes)
+        return jit_kernels.ngram_hits(codes, n, self.starts, self.ends, pred, ref), totals
