@@ -139,7 +139,7 @@ def _column_rows(key: MetricKey, column: str, m: np.ndarray, h: np.ndarray, setu
                           "filtered_out": (int((defined & ~keep).sum()) if setup.summary_filter_p is not None
                                            else None)}
             if setup.resampled is not None:
-                setup.resampled[(*key, column, level, coef)] = boot
+                setup.resampled[tuple(key) + (column, level, coef)] = boot
             low, high = stats.percentile_interval(boot, setup.confidence)
             out.append(CorrelationRow(variant, metric, measure, column, level, coef, value, low, high,
                                       setup.n_systems, setup.n_documents, None, **counts))
@@ -272,7 +272,7 @@ def _best_tests(grids, z, where, setup: _Settings, swaps, correction: str) -> Li
     column, level, coef = where
     boots = None
     if setup.resampled is not None and setup.summary_filter_p is None:  # the filter changes the intervals' values
-        boots = {k: setup.resampled[(*k, column, level, coef)] for k in grids}
+        boots = {k: setup.resampled[tuple(k) + (column, level, coef)] for k in grids}
     best, results = difference.against_best(grids, z, level, coef, setup.draws, swaps, setup.confidence, correction,
                                             boots)
     keys: Dict[Hashable, MetricKey] = {k: k for k in grids}  # the grids' keys, typed

@@ -174,6 +174,6 @@ def test_correlate_hands_on_the_resampled_values_its_intervals_come_from():
     for t in corr.differences.tests:
         grids = {("a", "ROUGE-1", "recall"): m1, ("b", "ROUGE-1", "recall"): m2}
         _, alone = difference.against_best(grids, h, t.level, t.coefficient, draws, swaps)
-        result, p_perm, p_boot = alone[(t.variant_b, t.metric_b, t.measure_b)]
+        result, p_perm, _ = alone[(t.variant_b, t.metric_b, t.measure_b)]
         assert (t.difference, t.ci_low, t.ci_high, t.p_permutation, t.p_bootstrap, t.p_permutation_adjusted) == \
             (result.difference, result.ci_low, result.ci_high, result.p_permutation, result.p_bootstrap, p_perm)
