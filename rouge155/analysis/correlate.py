@@ -52,6 +52,7 @@ class _Settings:
     n_systems: int
     n_documents: int
     documents: List[str] = field(default_factory=list)
+    resampled: Optional[Dict[Tuple[str, ...], np.ndarray]] = None  # every row's resampled values, if kept
 
 
 def _check_arguments(human: HumanScores, measures, levels_, coefficients, resample, resamples, confidence, seed,
@@ -137,6 +138,8 @@ def _column_rows(key: MetricKey, column: str, m: np.ndarray, h: np.ndarray, setu
                 counts = {"documents_used": int(keep.sum()), "undefined": int((~defined).sum()),
                           "filtered_out": (int((defined & ~keep).sum()) if setup.summary_filter_p is not None
                                            else None)}
+            if setup.resampled is not None:
+                setup.resampled[tuple(key) + (column, level, coef)] = boot
             low, high = stats.percentile_interval(boot, setup.confidence)
             out.append(CorrelationRow(variant, metric, measure, column, level, coef, value, low, high,
                                       setup.n_systems, setup.n_documents, None, **counts))
@@ -171,6 +174,7 @@ def correlate(
     correction: str = "holm",
     alpha: float = 0.05,
     decide_by: str = "permutation",
+    resampled: Optional[Dict[Tuple[str, ...], np.ndarray]] = None,
 ) -> Correlation:
     """Correlate every metric and measure of each run (variant) with each human score column.
 
@@ -179,6 +183,9 @@ def correlate(
     ``compare_pairs``: ((variant, metric, measure), (variant, metric, measure)) pairs to test (PERM and
     BOOT, two-sided); ``against_best``: every metric against each column's best (one-sided), p-values
     adjusted by ``correction``. Both on the resamples the intervals use.
+    ``resampled``: a dict to receive each row's correlation on every resample (the values its interval
+    is taken from), keyed (variant, metric, measure, human, level, coefficient); a caller running the
+    difference tests itself passes them on instead of computing them again (they are the bulk of the work).
     """
     if isinstance(runs, Run):
         runs = {"": runs}
@@ -190,6 +197,8 @@ def correlate(
     setup = _Settings(list(levels), list(coefficients), Draws.make(n_sys, n_doc, resamples, seed, resample),
                       confidence, _subset_draws(n_sys, n_doc, resamples, seed, sample_sizes), summary_filter_p,
                       per_document, n_sys, n_doc, list(human.documents))
+    if resampled is not None or (against_best and summary_filter_p is None):
+        setup.resampled = {} if resampled is None else resampled
     rows: List[CorrelationRow] = []
     documents: List[DocumentCorrelation] = []
     grids: Dict[MetricKey, np.ndarray] = {}
@@ -260,8 +269,12 @@ def _pair_tests(grids, z, where, pairs, setup: _Settings, swaps, correction: str
 
 
 def _best_tests(grids, z, where, setup: _Settings, swaps, correction: str) -> List[difference.DifferenceTest]:
-    _, level, coef = where
-    best, results = difference.against_best(grids, z, level, coef, setup.draws, swaps, setup.confidence, correction)
+    column, level, coef = where
+    boots = None
+    if setup.resampled is not None and setup.summary_filter_p is None:  # the filter changes the intervals' values
+        boots = {k: setup.resampled[tuple(k) + (column, level, coef)] for k in grids}
+    best, results = difference.against_best(grids, z, level, coef, setup.draws, swaps, setup.confidence, correction,
+                                            boots)
     keys: Dict[Hashable, MetricKey] = {k: k for k in grids}  # the grids' keys, typed
     return [_test(where, keys[best], keys[key], r, "greater", "best", (pp, pb), len(results))
             for key, (r, pp, pb) in results.items()]

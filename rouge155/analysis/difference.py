@@ -87,7 +87,11 @@ def grid_values(grids: np.ndarray, z: np.ndarray, level: str, coefficient: str) 
     if level == "system":
         return f(grids.mean(axis=2), np.broadcast_to(z.mean(axis=1), (k, n)))
     per_doc = f(grids.transpose(0, 2, 1).reshape(k * m, n), np.broadcast_to(z.T, (k, m, n)).reshape(k * m, n))
-    per_doc = per_doc.reshape(k, m)
+    return _document_means(per_doc.reshape(k, m))
+
+
+def _document_means(per_doc: np.ndarray) -> np.ndarray:
+    """Per row of ``per_doc`` (grids x documents), the mean of the defined correlations."""
     ok = np.isfinite(per_doc)
     count = ok.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -96,6 +100,10 @@ def grid_values(grids: np.ndarray, z: np.ndarray, level: str, coefficient: str) 
 
 def _permuted_deltas(xs: np.ndarray, ys: np.ndarray, z: np.ndarray, level: str, coefficient: str,
                      swaps: Swaps) -> np.ndarray:
+    if level == "summary" and np.isfinite(xs).all() and np.isfinite(ys).all():
+        # Each column's correlations over every swap pattern at once (the same numbers as grid_values').
+        a, b = stats.swapped_column_correlations(xs, ys, z, swaps.masks, coefficient)
+        return _document_means(a) - _document_means(b)
     total = swaps.masks.shape[0]
     step = max(1, _CELL_BUDGET // max(1, xs.size))
     out = np.empty(total)
@@ -165,10 +173,12 @@ def paired_difference(x, y, z, level: str, coefficient: str, draws: levels.Draws
 
 
 def against_best(scores: Mapping[Hashable, np.ndarray], z, level: str, coefficient: str, draws: levels.Draws,
-                 swaps: Swaps, confidence: float = 95.0, correction: str = "holm"
+                 swaps: Swaps, confidence: float = 95.0, correction: str = "holm",
+                 boots: Optional[Mapping[Hashable, np.ndarray]] = None
                  ) -> Tuple[Optional[Hashable], Dict[Hashable, Tuple[PairedDifference, float, float]]]:
     """The metric (key of ``scores``) with the highest correlation, and for every other one the
-    one-sided tests of best > it: {key: (result, adjusted p permutation, adjusted p bootstrap)}."""
+    one-sided tests of best > it: {key: (result, adjusted p permutation, adjusted p bootstrap)}.
+    ``boots``: each metric's :func:`boot_values` on ``draws``, if already computed (the intervals')."""
     if correction not in stats.CORRECTIONS:
         raise ValueError(f"correction must be one of {', '.join(stats.CORRECTIONS)}, not {correction!r}")
     z = np.asarray(z, dtype=float)
@@ -177,7 +187,8 @@ def against_best(scores: Mapping[Hashable, np.ndarray], z, level: str, coefficie
     if not defined:
         return None, {}
     best = max(defined, key=lambda k: observed[k])  # the first of equal ones
-    boots = {k: boot_values(np.asarray(scores[k], dtype=float), z, level, coefficient, draws) for k in defined}
+    if boots is None:
+        boots = {k: boot_values(np.asarray(scores[k], dtype=float), z, level, coefficient, draws) for k in defined}
     results = {k: paired_difference(scores[best], scores[k], z, level, coefficient, draws, swaps, confidence,
                                     "greater", boots[best], boots[k]) for k in defined if k != best}
     keys = list(results)

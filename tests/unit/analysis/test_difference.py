@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rouge155.analysis import Draws, Swaps, against_best, paired_difference, stats
-from rouge155.analysis.difference import bootstrap_p, grid_values
+from rouge155.analysis.difference import boot_values, bootstrap_p, grid_values
 
 ss = pytest.importorskip("scipy.stats")
 SCIPY = {"pearson": ss.pearsonr, "spearman": ss.spearmanr, "kendall": ss.kendalltau}
@@ -155,3 +155,46 @@ def test_swap_patterns_and_argument_errors():
         Draws.make(4, 5, 20, seed=-1)
     with pytest.raises(ValueError, match="correction"):
         against_best({"a": x}, z, "system", "pearson", draws, s, correction="sidak")
+
+
+def _tied_grids(seed, n_sys, n_doc):
+    """Grids with ties within and between x and y, a column constant in both, and one constant in z."""
+    rng = np.random.default_rng(seed)
+    x, y, z = (np.round(rng.normal(size=(n_sys, n_doc)) * 2) / 2 for _ in range(3))
+    if n_doc > 1:
+        x[:, 0] = y[:, 0] = 0.5
+        z[:, -1] = 3.0
+    return _standardized(x), _standardized(y), z
+
+
+@pytest.mark.parametrize("coefficient", ["pearson", "spearman", "kendall"])
+@pytest.mark.parametrize("resample,shape", [("both", (5, 7)), ("systems", (16, 9)), ("documents", (4, 11)),
+                                            ("both", (2, 3)), ("both", (6, 1))])
+@pytest.mark.parametrize("budget", [None, 700])
+def test_swapped_correlations_equal_the_swapped_grids_bit_for_bit(coefficient, resample, shape, budget, monkeypatch):
+    """PERM's shortcut (each column's comparisons made once, every swap pattern a 0/1 vector over them) gives
+    exactly what the row functions give on the swapped grids: the same floats, so the same p-values.
+    ``budget``: a small memory budget, so that columns and patterns come in several blocks."""
+    if budget:
+        monkeypatch.setattr(stats, "_PAIR_BUDGET", budget)
+    n_sys, n_doc = shape
+    for seed in range(3):
+        x, y, z = _tied_grids(seed, n_sys, n_doc) if seed else _grids(seed, n_sys, n_doc)
+        swaps = Swaps.make(n_sys, n_doc, 300, seed=seed, resample=resample)
+        a, b = stats.swapped_column_correlations(x, y, z, swaps.masks, coefficient)
+        for got, grids in ((a, np.where(swaps.masks, y, x)), (b, np.where(swaps.masks, x, y))):
+            f = stats.CORRELATION_FUNCTIONS[coefficient]
+            k = grids.shape[0]
+            want = f(grids.transpose(0, 2, 1).reshape(k * n_doc, n_sys),
+                     np.broadcast_to(z.T, (k, n_doc, n_sys)).reshape(k * n_doc, n_sys)).reshape(k, n_doc)
+            np.testing.assert_array_equal(got, want)
+
+
+def test_against_best_takes_the_intervals_resampled_values():
+    x, y, z = _grids(8, 6, 10)
+    scores = {"x": x, "y": y, "w": (x + y) / 2}
+    draws, swaps = Draws.make(6, 10, 200, seed=2), Swaps.make(6, 10, 200, seed=2)
+    for level in ("system", "summary"):
+        boots = {k: boot_values(v, z, level, "spearman", draws) for k, v in scores.items()}
+        assert against_best(scores, z, level, "spearman", draws, swaps, boots=boots) == \
+            against_best(scores, z, level, "spearman", draws, swaps)

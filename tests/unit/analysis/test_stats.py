@@ -149,3 +149,31 @@ def test_weighted_column_correlations_equal_the_resampled_rows(seed):
         slow = np.stack([f(x[i].T, y[i].T) for i in idx])
         np.testing.assert_array_equal(np.isnan(fast[coef]), np.isnan(slow))
         np.testing.assert_allclose(fast[coef], slow, rtol=0, atol=1e-12)
+
+
+def test_correlate_hands_on_the_resampled_values_its_intervals_come_from():
+    """``resampled`` receives each row's values on the resamples, those the interval is taken from and those
+    the difference tests use (so the tests reuse them, and give what they give on their own)."""
+    from rouge155.analysis import Draws, Swaps, difference
+
+    rng = np.random.default_rng(4)
+    quality = rng.normal(size=6)
+    h = quality[:, None] + rng.normal(0, 0.7, (6, 12))
+    m1, m2 = (quality[:, None] + rng.normal(0, s, (6, 12)) for s in (0.5, 1.0))
+    human = HumanScores([f"s{i}" for i in range(6)], [f"d{j}" for j in range(12)], ["q"], {"q": h})
+    runs = {"a": _run(m1), "b": _run(m2)}
+    kept = {}
+    corr = correlate(runs, human, measures=["recall"], resamples=300, seed=2, against_best=True, resampled=kept)
+    assert len(kept) == len(corr.rows) == 2 * 2 * 3
+    draws, swaps = Draws.make(6, 12, 300, 2), Swaps.make(6, 12, 300, 2)
+    for r in corr.rows:
+        values = kept[(r.variant, r.metric, r.measure, r.human, r.level, r.coefficient)]
+        assert (r.low, r.high) == stats.percentile_interval(values, 95.0)
+        grid = m1 if r.variant == "a" else m2
+        np.testing.assert_array_equal(values, difference.boot_values(grid, h, r.level, r.coefficient, draws))
+    for t in corr.differences.tests:
+        grids = {("a", "ROUGE-1", "recall"): m1, ("b", "ROUGE-1", "recall"): m2}
+        _, alone = difference.against_best(grids, h, t.level, t.coefficient, draws, swaps)
+        result, p_perm, _ = alone[(t.variant_b, t.metric_b, t.measure_b)]
+        assert (t.difference, t.ci_low, t.ci_high, t.p_permutation, t.p_bootstrap, t.p_permutation_adjusted) == \
+            (result.difference, result.ci_low, result.ci_high, result.p_permutation, result.p_bootstrap, p_perm)
