@@ -4,12 +4,12 @@
 # whole suite with the environment's Python. Extra arguments go to pytest (e.g. -m "not readme").
 #   ROUGE155_VENV=DIR  the environment to use (default .venv in the repository); one that exists is reused,
 #                      e.g. ROUGE155_VENV=$VIRTUAL_ENV for one you already have.
-#   ROUGE155_TORCH=no  never install torch (the torchmetrics tests skip); =REQUIREMENT (e.g. torch==2.13.0)
-#                      which torch to look for (default: torch). torch is installed only from a CPU wheel
-#                      that pip's own sources offer (find-links first, then its indexes, e.g. with
-#                      PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu); never a CUDA build, which is
-#                      what PyPI serves on Linux x86_64 (2.7 GB of nvidia-* packages): then the torchmetrics
-#                      tests skip, saying why. A torch already in the environment is kept, whatever its build.
+#   ROUGE155_TORCH=REQ the torchmetrics tests too: torch (e.g. ROUGE155_TORCH=torch or torch==2.13.0) is then
+#                      installed, only from a CPU wheel that pip's own sources offer (find-links first, then
+#                      its indexes, e.g. with PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu); never a
+#                      CUDA build, which is what PyPI serves on Linux x86_64 (2.7 GB of nvidia-* packages).
+#                      Default: no torch (the environment stays near 1.2 GB; with a CPU torch it is ~1.9 GB),
+#                      and the torchmetrics tests skip, saying why. A torch already in the environment is kept.
 #   ROUGE155_REFERENCE=DIR  the reference ROUGE-1.5.5.pl to use (default: installed under the environment);
 #   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py).
 # Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment). Nothing
@@ -56,6 +56,9 @@ export PIP_CACHE_DIR="$scratch/pip" PIP_DISABLE_PIP_VERSION_CHECK=1
 export XDG_CACHE_HOME="$scratch/cache" XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
        XDG_STATE_HOME="$scratch/state" HF_HOME="$scratch/huggingface" MPLCONFIGDIR="$scratch/matplotlib" \
        NUMBA_CACHE_DIR="$scratch/numba" DASK_CONFIG="$scratch/dask"
+# Compiled bytecode goes to the scratch folder too (pip installs with --no-compile): ~300 MB of __pycache__
+# would otherwise double-count every installed package in the environment's size.
+export PYTHONPYCACHEPREFIX="$scratch/pycache"
 
 if [ -n "$APT_PACKAGES" ]; then apt_install $APT_PACKAGES; fi
 if [ -n "$APT_OPTIONAL" ]; then (apt_install $APT_OPTIONAL) || echo "scripts/test.sh: going on without them" >&2; fi
@@ -74,14 +77,14 @@ if ! "$py" -m pip --version >/dev/null 2>&1; then
 fi
 pip=("$py" -m pip --disable-pip-version-check)
 # pip 23.1+ for install --dry-run --report with metadata-only resolution (an older bundled pip is upgraded)
-"${pip[@]}" install -q "pip>=23.1" || die "could not upgrade pip in $venv"
+"${pip[@]}" install --no-compile -q "pip>=23.1" || die "could not upgrade pip in $venv"
 
 # torch_candidate [PIP OPTIONS]: prints what pip would install for $torch_req, as "VERSION URL", if it is
 # a CPU build: no nvidia-*/triton requirement and no CUDA/ROCm/XPU local version. Resolves metadata only.
 torch_candidate() {
   local report="$scratch/torch-report.json"
   rm -f "$report"
-  "${pip[@]}" install -q --dry-run --no-deps --ignore-installed --only-binary :all: --report "$report" "$@" \
+  "${pip[@]}" install --no-compile -q --dry-run --no-deps --ignore-installed --only-binary :all: --report "$report" "$@" \
     "$torch_req" >/dev/null 2>&1 || return 1
   "$py" - "$report" <<'EOF'
 import json, re, sys
@@ -101,19 +104,19 @@ EOF
 # torch for the torchmetrics tests, only from a CPU wheel; later installs are held to it (or, with none,
 # to no torch at all: a dependency that pulled one would fail the install instead of fetching CUDA).
 constraints="$scratch/constraints.txt"
-torch_req=${ROUGE155_TORCH:-torch}
+torch_req=${ROUGE155_TORCH:-no}
 installed_torch=$("$py" -c 'import importlib.metadata as m; print(m.version("torch"))' 2>/dev/null || true)
 no_torch=""
 if [ -n "$installed_torch" ]; then
   echo "torch==$installed_torch" >"$constraints"
 elif [ "$torch_req" = no ]; then
-  no_torch="ROUGE155_TORCH=no: torch not installed"
+  no_torch="torch not installed (opt in: ROUGE155_TORCH=torch bash scripts/test.sh, CPU wheels only)"
 else
   # first the local wheels alone (find-links, no index), then pip's indexes; only a CPU build is taken
   if found=$(torch_candidate --no-index 2>/dev/null) || found=$(torch_candidate 2>"$scratch/torch-why"); then
     version=${found%% *}
     echo "torch==$version" >"$constraints"
-    "${pip[@]}" install -q -c "$constraints" "torch==$version" || die "could not install torch==$version"
+    "${pip[@]}" install --no-compile -q -c "$constraints" "torch==$version" || die "could not install torch==$version"
   else
     why=$(head -c 200 "$scratch/torch-why" 2>/dev/null || true)
     no_torch="no CPU build of $torch_req available to pip (${why:-pip found none}); a CUDA build is never installed: give pip a CPU wheel, e.g. PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu"
@@ -124,9 +127,9 @@ if [ -n "$no_torch" ]; then
   echo "scripts/test.sh: $no_torch; the torchmetrics tests skip" >&2
   export ROUGE155_NO_TORCH="$no_torch"
 else
-  "${pip[@]}" install -q -c "$constraints" "torchmetrics>=1.4"
+  "${pip[@]}" install --no-compile -q -c "$constraints" "torchmetrics>=1.4"
 fi
-"${pip[@]}" install -q -c "$constraints" -e ".[$PIP_EXTRAS]"
+"${pip[@]}" install --no-compile -q -c "$constraints" -e ".[$PIP_EXTRAS]"
 if "${pip[@]}" list --format=freeze 2>/dev/null | grep -qi '^nvidia-'; then
   echo "scripts/test.sh: warning: $venv holds nvidia-* packages (installed before this run)" >&2
 fi
