@@ -59,6 +59,9 @@ export XDG_CACHE_HOME="$scratch/cache" XDG_CONFIG_HOME="$scratch/config" XDG_DAT
 # Compiled bytecode goes to the scratch folder too (pip installs with --no-compile): ~300 MB of __pycache__
 # would otherwise double-count every installed package in the environment's size.
 export PYTHONPYCACHEPREFIX="$scratch/pycache"
+# pip's user agent runs `rustc --version`; rustup's proxy then writes ~/.rustup/settings.toml. Where this
+# HOME has no rustup of its own (so no toolchain would be found anyway), that goes to the scratch folder.
+if [ -z "${RUSTUP_HOME:-}" ] && [ ! -d "$HOME/.rustup" ]; then export RUSTUP_HOME="$scratch/rustup"; fi
 
 if [ -n "$APT_PACKAGES" ]; then apt_install $APT_PACKAGES; fi
 if [ -n "$APT_OPTIONAL" ]; then (apt_install $APT_OPTIONAL) || echo "scripts/test.sh: going on without them" >&2; fi
