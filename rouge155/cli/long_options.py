@@ -54,7 +54,7 @@ LONG_OPTIONS = (
                "--summaries; give it once per reference set for several references.", takes_value=True,
                repeatable=True, metavar="FILE"),
     LongOption("--jsonl", "jsonl", "JSONL mode: one object per line, {\"id\", \"prediction\", \"references\": "
-               "[...], optional \"system\"}; -a scores every system (docs/plain-text-input.md).",
+               "[...], optional \"system\"}; -a scores every system (docs/plain-text.md).",
                takes_value=True, metavar="FILE"),
     LongOption("--sentence-sep", "sentence_sep", "Parallel-file and JSONL modes: the string that separates "
                "sentences within a summary.", takes_value=True),
