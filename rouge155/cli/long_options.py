@@ -54,7 +54,7 @@ LONG_OPTIONS = (
                "--summaries; give it once per reference set for several references.", takes_value=True,
                repeatable=True, metavar="FILE"),
     LongOption("--jsonl", "jsonl", "JSONL mode: one object per line, {\"id\", \"prediction\", \"references\": "
-               "[...], optional \"system\"}; -a scores every system (docs/plain-text-input.md).",
+               "[...], optional \"system\"}; -a scores every system (docs/plain-text.md).",
                takes_value=True, metavar="FILE"),
     LongOption("--sentence-sep", "sentence_sep", "Parallel-file and JSONL modes: the string that separates "
                "sentences within a summary.", takes_value=True),
@@ -66,8 +66,8 @@ LONG_OPTIONS = (
     LongOption("--unicode", "unicode", "Tokenize as the Unicode fork ROUGE-1.5.5-unicode does (UTF-8, lc, "
                "Unicode \\w tokens, -b in characters), byte for byte."),
     LongOption("--language", "language", "ISO 639-1 code (de, ru, zh, ...): Unicode tokens fit for the "
-               "language, its Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th.",
-               takes_value=True),
+               "language, its Snowball stemmer for -m, its stopwords for -s, a segmenter for zh/ja/th "
+               "(docs/languages.md).", takes_value=True),
     LongOption("--char-level", "char_level", "With --language zh/ja/th: one token per character, no segmenter."),
     LongOption("--write-token-ids", "write_token_ids", "Also write every summary as integer token ids, and a "
                "config, so that the original ROUGE-1.5.5.pl gives the same numbers (DIR/README.txt).",

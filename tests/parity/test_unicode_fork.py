@@ -26,7 +26,7 @@ def fork(reference):  # noqa: ARG001 - skips without the reference
     p = fork_path()
     if p is None:
         pytest.skip("Unicode fork not found: set ROUGE155_UNICODE_FORK or put commit 915576a's ROUGE-1.5.5.pl "
-                    "at ~/.cache/rouge155/unicode-fork/ (see README, 'Every language')")
+                    "at ~/.cache/rouge155/unicode-fork/ (see docs/languages.md, 'How it is checked')")
     return p
 
 
