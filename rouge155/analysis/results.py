@@ -230,7 +230,7 @@ def perl_flags(options: Mapping[str, object]) -> str:
         v = options.get(name)
         if v is True:
             out.append(flag)
-        elif v not in (None, False):
+        elif v is not None and v is not False:  # a 0 (-2 0, -t 0) is a setting, not an absent flag
             out.append(f"{flag} {fmt_num(v) if isinstance(v, (int, float)) else v}")
     return " ".join(out)
 

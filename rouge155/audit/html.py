@@ -5,13 +5,13 @@ The charts are :mod:`rouge155.analysis.html`'s; every text from the input is esc
 """
 from __future__ import annotations
 
-import html
 import math
 from typing import List
 
 import numpy as np
 
 from ..analysis.html import STYLE, distribution_chart, interval_chart
+from ..analysis.html import escape_html as _e
 from ..compat.semantics import get
 from . import rules
 from .report import F, _settings_line, _signed
@@ -20,8 +20,6 @@ from .run import Audit, RowAudit
 EXCERPT = 160  # characters of a text shown for a pair
 
 
-def _e(value) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def _num(x: float, signed: bool = False) -> str:

@@ -4,21 +4,19 @@ with the best cell dark and those not significantly worse grey, and an interval 
 exact value is in ``data-value``."""
 from __future__ import annotations
 
-import html
 import math
 from typing import List, Tuple
 
 import numpy as np
 
 from ..analysis.html import STYLE, interval_chart
+from ..analysis.html import escape_html as _e
 from .report import COEFFICIENT_NAMES, condition_flags, heading, tables
 from .run import GridResult
 
 _EXTRA_STYLE = "td.best{background:#1d6b3a;color:#fff;font-weight:600}td.equivalent{background:#d5d9de}"
 
 
-def _e(text) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _cell(c) -> str:

@@ -309,3 +309,10 @@ def test_api_on_results():
     assert analysis.compare(r).tests[0].n == 2
     page = analysis.render_html(r, analysis.compare(r))
     assert "chart-intervals" in page and "chart-wins" in page
+
+
+def test_flags_row_shows_zero_valued_settings():
+    """-2 0 and -t 0 are settings the user gave: the report's flags row shows them (0 is not False)."""
+    from rouge155.analysis.results import perl_flags
+    assert perl_flags({"ngram": 2, "skip_distance": 0, "token_mode": 0}) == "-n 2 -2 0 -t 0"
+    assert perl_flags({"stem": True, "no_lcs": False, "weight": None}) == "-m"
