@@ -499,19 +499,32 @@ def average_many(
     work = 0
     for t in in_floats:
         work += len(t) * count
-    if all(isinstance(t, list) for t in in_floats) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable()):
-        sums = pure_bootstrap_sums(in_floats, count)
-    else:
-        load_numpy()
-        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in in_floats]
-        sums = [s.T.tolist() for s in parallel_bootstrap_sums(arrays, count, workers)]
-    out, next_sums = [], iter(sums)
+    pure = all(isinstance(t, list) for t in in_floats) and (work <= PURE_BOOTSTRAP_WORK or not numpy_usable())
+    out, next_sums = [], _grouped_sums(in_floats, count, pure, workers)
     for t, e in zip(tables, exact):
         if e:
             out.append(perl_summarize(table_rows(t), token_mode, resamples, confidence, alpha))
         else:
             out.append(_summarize_in_floats(t, next(next_sums), token_mode, resamples, confidence, alpha))
     return out
+
+
+SUMS_GROUP = 256  # blocks whose resample sums are held at once: -n 100000 holds 100,003 blocks
+
+
+def _grouped_sums(tables: Sequence, count: int, pure: bool, workers=None) -> Iterator[list]:
+    """Each table's resample sums as columns of floats, in order, computed a group of blocks at a time:
+    the draws depend only on (resample, n), so groups give the same sums, and memory stays bounded
+    (about 100 KB per block as floats) where the Perl, block by block, needs none."""
+    for first in range(0, len(tables), SUMS_GROUP):
+        group = tables[first:first + SUMS_GROUP]
+        if pure:
+            yield from pure_bootstrap_sums(group, count)
+            continue
+        load_numpy()
+        arrays = [np.array(t, dtype=np.float64).reshape(-1, 3) if isinstance(t, list) else t for t in group]
+        for sums in parallel_bootstrap_sums(arrays, count, workers):
+            yield sums.T.tolist()
 
 
 def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
