@@ -27,7 +27,7 @@ __all__ = [
 
 
 def render_html(*args, **kwargs) -> str:
-    """See :func:`rouge155.analysis.html.render_html`."""
-    from .html import render_html as _render
+    """See :func:`rouge155.analysis.html_report.render_html`."""
+    from .html_report import render_html as _render
 
     return _render(*args, **kwargs)

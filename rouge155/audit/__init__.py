@@ -33,7 +33,7 @@ def to_json(result: Audit, version: str = "") -> str:
 
 
 def to_html(result: Audit) -> str:
-    """See :func:`rouge155.audit.html.to_html`."""
-    from .html import to_html as _to_html
+    """See :func:`rouge155.audit.html_page.to_html`."""
+    from .html_page import to_html as _to_html
 
     return _to_html(result)

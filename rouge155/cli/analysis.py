@@ -156,7 +156,7 @@ def report_main(results, output, compare_json, significance, correlation_json, t
     """Write the HTML report of rouge155 --format json RESULTS (one page; no network needed to view it)."""
     from ..analysis.compare import comparison_from_document
     from ..analysis.correlate import correlation_from_document
-    from ..analysis.html import render_html
+    from ..analysis.html_report import render_html
 
     run = _runs(results)
     comparison = correlation = None
@@ -187,7 +187,7 @@ def compare_main(results, fmt, output, **test_opts):
     if fmt == "json":
         _write(comparison.to_json(), output)
     elif fmt == "html":
-        from ..analysis.html import render_html
+        from ..analysis.html_report import render_html
 
         _write(render_html(run, comparison), output)
     else:
@@ -285,7 +285,7 @@ def correlate_main(results, human, fmt, output, merge, per_document, **opts):
     if fmt == "json":
         _write(corr.to_json(), output)
     elif fmt == "html":
-        from ..analysis.html import render_html
+        from ..analysis.html_report import render_html
 
         _write(render_html(run, None, corr), output)
     else:

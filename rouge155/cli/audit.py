@@ -140,7 +140,7 @@ def _report(result, values: Dict[str, Any]) -> str:
 
         return to_json(result, __version__, _signatures(result, values))
     if output_format == "html":
-        from ..audit.html import to_html
+        from ..audit.html_page import to_html
 
         return to_html(result)
     from ..audit.report import to_text

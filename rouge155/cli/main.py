@@ -254,7 +254,7 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
     if extras.output_format == "json":
         out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature))
     elif extras.output_format == "html":
-        from ..analysis.html import html_for_results
+        from ..analysis.html_report import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
                                                           settings, signature)))

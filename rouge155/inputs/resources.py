@@ -145,7 +145,7 @@ def _parse_exc_files(raws: List[bytes]) -> Dict[str, str]:
 @lru_cache(maxsize=1)
 def bundled_exceptions() -> Dict[str, str]:
     """The bundled WordNet 2.0 exception lists, merged as buildExeptionDB.pl merges them. They have
-    the plain shape parse_exc checks for (tests/test_bdb.py), so one regex pass reads all four."""
+    the plain shape parse_exc checks for (tests/unit/inputs/test_berkeley_db.py), so one regex pass reads all four."""
     exc_dir = os.path.join(bundled_data_path(), "WordNet-2.0-Exceptions")
     text = "".join(_read_bytes(os.path.join(exc_dir, f"{name}.exc")).decode("latin-1") for name in EXC_ORDER)
     return dict(_EXC_PAIR.findall(text))  # a later file's entry wins
@@ -159,8 +159,8 @@ def _db_fingerprint(raw: bytes) -> Tuple[int, int]:
     return len(raw), zlib.crc32(raw[72:], zlib.crc32(raw[:52]))
 
 
-# .db files known to hold exactly the bundled exceptions (tests/test_bdb.py checks each one present):
-# reading one whole costs ~10 ms of a small run. Bytes 52-71 never change what read_hash_db reads.
+# .db files known to hold exactly the bundled exceptions (tests/unit/inputs/test_berkeley_db.py checks each
+# one present): reading one whole costs ~10 ms of a small run. Bytes 52-71 never change what read_hash_db reads.
 KNOWN_DBS = {
     (294912, 0xD182399F): "the ROUGE-1.5.5 release's own (hash version 7)",
     (294912, 0x4B6C81FF): "scripts/setup-reference.sh's, built by Debian's DB_File (hash version 9)",
@@ -185,7 +185,7 @@ def load_exception_db(db_path: str) -> Mapping[str, str]:
         raise RougeError(too_large)
     if _db_fingerprint(raw) in KNOWN_DBS:
         return ExceptionTable(bundled_exceptions)
-    from .bdb import BDBDamaged, BDBError, read_hash_db  # (and struct) only for other files
+    from .berkeley_db import BDBDamaged, BDBError, read_hash_db  # (and struct) only for other files
 
     try:
         pairs = read_hash_db(raw)

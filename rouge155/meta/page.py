@@ -1,6 +1,6 @@
 """The grid as one HTML page: per table (human score, level, coefficient, measure) the paper's layout
 with the best cell dark and those not significantly worse grey, and an interval chart per column
-(the charts of :mod:`rouge155.analysis.html`). Every text from the inputs is escaped; every number's
+(the charts of :mod:`rouge155.analysis.html_report`). Every text from the inputs is escaped; every number's
 exact value is in ``data-value``."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import List, Tuple
 
 import numpy as np
 
-from ..analysis.html import STYLE, interval_chart
-from ..analysis.html import escape_html as _e
+from ..analysis.html_report import STYLE, interval_chart
+from ..analysis.html_report import escape_html as _e
 from .report import COEFFICIENT_NAMES, condition_flags, heading, tables
 from .run import GridResult
 

@@ -10,7 +10,7 @@ from typing import Dict, List, Tuple
 
 from ..analysis.results import MEASURE_LABEL, perl_flags
 from .run import GridResult
-from .statistics import Cell
+from .grid_statistics import Cell
 
 BEST, EQUIVALENT = "*", "="
 COEFFICIENT_NAMES = {"pearson": "Pearson", "spearman": "Spearman", "kendall": "Kendall tau-b"}

@@ -11,7 +11,7 @@ import numpy as np
 from .grid import GridSpec
 from .judged import Judged
 from .scoring import pair_layout, require_complete, score_condition, setting_scores
-from .statistics import Cell, Matrices, grid_cells
+from .grid_statistics import Cell, Matrices, grid_cells
 
 
 @dataclass

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from rouge155.analysis import compare, from_document
-from rouge155.analysis.html import render_html
+from rouge155.analysis.html_report import render_html
 from rouge155.cli.main import Extras, run
 
 from devkit.difftools import REPO, working_dir

@@ -142,7 +142,7 @@ def test_report_of_json_equals_format_html(sample_json, tmp_path):
     status, _, err = _tool("rouge155-report", sample_json, "-o", out)
     assert status == 0, err
     doc = json.loads(sample_json.read_text())
-    from rouge155.analysis.html import html_for_results
+    from rouge155.analysis.html_report import html_for_results
 
     source = f"<tr><th>source</th><td>{sample_json}</td></tr>"
     assert out.read_text().replace(source, "") == html_for_results(doc)

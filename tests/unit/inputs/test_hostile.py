@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rouge155.inputs.bdb import read_hash_db
+from rouge155.inputs.berkeley_db import read_hash_db
 from rouge155.inputs.resources import load_exceptions
 
 from support.craftdb import hash_page, meta_page, shared_chain_db
@@ -67,7 +67,7 @@ def test_shared_overflow_chain_read_once(tmp_path):
     raw = shared_chain_db(800, 60)
     assert len(raw) > 3_500_000
     d = _data_dir_with_db(tmp_path, "chain", raw)
-    code = ("import sys; from rouge155.inputs.bdb import read_hash_db; "
+    code = ("import sys; from rouge155.inputs.berkeley_db import read_hash_db; "
             "p = read_hash_db(open(sys.argv[1], 'rb').read()); print(len(p), sorted({len(v) for v in p.values()}))")
     start = time.perf_counter()
     p = _limited([sys.executable, "-c", code, str(d / "WordNet-2.0.exc.db")], str(tmp_path))

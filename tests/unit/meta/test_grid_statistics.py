@@ -2,7 +2,7 @@
 the environment as it was afterwards."""
 import os
 
-from rouge155.meta.statistics import _one_blas_thread_each
+from rouge155.meta.grid_statistics import _one_blas_thread_each
 
 
 def test_workers_get_one_blas_thread_unless_the_environment_sets_it(monkeypatch):

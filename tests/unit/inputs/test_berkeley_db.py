@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from rouge155.inputs.bdb import BDBError, read_hash_db
+from rouge155.inputs.berkeley_db import BDBError, read_hash_db
 from rouge155.inputs.resources import load_exceptions
 
 from devkit.difftools import DATA, REPO, run_ours

@@ -1,7 +1,7 @@
 """The audit as one self-contained HTML page (inline CSS and SVG, no script): per metric, each
 implementation's corpus F (with the bootstrap interval where it has one) beside the Perl's, each rule's
 share of the difference, the per-pair differences, and the pairs that differ most with their texts.
-The charts are :mod:`rouge155.analysis.html`'s; every text from the input is escaped.
+The charts are :mod:`rouge155.analysis.html_report`'s; every text from the input is escaped.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import List
 
 import numpy as np
 
-from ..analysis.html import STYLE, distribution_chart, interval_chart
-from ..analysis.html import escape_html as _e
+from ..analysis.html_report import STYLE, distribution_chart, interval_chart
+from ..analysis.html_report import escape_html as _e
 from ..compat.semantics import get
 from . import rules
 from .report import F, _settings_line, _signed
