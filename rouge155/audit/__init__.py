@@ -11,10 +11,11 @@ command; docs/audit.md describes it.
 It sits beside :mod:`rouge155.compat` and :mod:`rouge155.analysis` and uses their public names (the
 semantics registry, the charts); nothing below imports it.
 """
-from .run import Audit, Pairs, audit
+from .run import Audit, AuditedPairs, audit
 from .setups import CorpusScore, Setup, setup_from_flags
 
-__all__ = ["Audit", "Pairs", "audit", "CorpusScore", "Setup", "setup_from_flags", "to_text", "to_json", "to_html"]
+__all__ = ["Audit", "AuditedPairs", "audit", "CorpusScore", "Setup", "setup_from_flags", "to_text", "to_json",
+           "to_html"]
 
 
 def to_text(result: Audit) -> str:

@@ -133,7 +133,7 @@ SPLITTERS: Dict[str, Callable[[str], List[str]]] = {
 }
 
 
-class Tokenizer:
+class TokenizerPart:
     """A tokenizer part: the tokens of a whole text (ROUGE-N) and of each sentence a splitter gives
     (ROUGE-L), and which stems it keeps (rouge-score drops a stem that is not ``[a-z0-9]+``)."""
 
@@ -149,7 +149,7 @@ class Tokenizer:
         return [self.tokens(piece) for piece in SPLITTERS[splitter](text)]
 
 
-class PyRougeTokenizer(Tokenizer):
+class PyRougeTokenizer(TokenizerPart):
     """py-rouge's preprocessing without its stemmer (no length limit): its lines are its own sentences."""
 
     def __init__(self):
@@ -158,7 +158,7 @@ class PyRougeTokenizer(Tokenizer):
 
     def prep(self):
         if self._prep is None:
-            self._prep = _py_rouge.Preprocessor(_py_rouge.Options(stemming=False, limit_length=False))
+            self._prep = _py_rouge.Preprocessor(_py_rouge.PyRougeOptions(stemming=False, limit_length=False))
         return self._prep
 
     def whole(self, text: str) -> List[str]:
@@ -170,13 +170,13 @@ class PyRougeTokenizer(Tokenizer):
         return super().sentences(text, splitter)
 
 
-def tokenizer(name: str) -> Tokenizer:
+def tokenizer(name: str) -> TokenizerPart:
     if name == "perl":
-        return Tokenizer(get("perl").tokenize)
+        return TokenizerPart(get("perl").tokenize)
     if name == "rouge-score":
-        return Tokenizer(get("rouge-score").tokenize, _VALID.match)
+        return TokenizerPart(get("rouge-score").tokenize, _VALID.match)
     if name == "pltrdy":
-        return Tokenizer(_pltrdy_words, lambda _token: True)
+        return TokenizerPart(_pltrdy_words, lambda _token: True)
     if name == "py-rouge":
         return PyRougeTokenizer()
     raise ValueError(f"unknown tokenizer {name!r}")

@@ -34,7 +34,7 @@ ROUNDING = 5e-5
 
 
 @dataclass(frozen=True)
-class Pairs:
+class AuditedPairs:
     """The outputs audited: per pair an ID, the prediction and its references (text, sentences on lines)."""
 
     ids: Tuple[str, ...]
@@ -107,7 +107,7 @@ class RowAudit:
 class Audit:
     """The whole audit (see :mod:`rouge155.audit.report` for its text, JSON and HTML)."""
 
-    pairs: Pairs
+    pairs: AuditedPairs
     stem: bool
     letter: str
     ngram: int
@@ -153,7 +153,7 @@ def check_flags(flags: Sequence[str]) -> None:
                           "the other flags have no counterpart in most implementations")
 
 
-def audit_setups(options: Options, pairs: Pairs, semantics: Sequence[str], seed: int):
+def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str], seed: int):
     """Each implementation's setup for the audit, and notes where it cannot follow the flags (it is
     then scored as close as it can be, and the rule that differs shows in the attribution)."""
     letter = "B" if options.formula == "B" else "A"
@@ -190,7 +190,7 @@ def _punkt_missing() -> Optional[str]:
     return None
 
 
-def _scored(setups: Dict[str, Setup], pairs: Pairs, unavailable: Dict[str, str]):
+def _scored(setups: Dict[str, Setup], pairs: AuditedPairs, unavailable: Dict[str, str]):
     """Each implementation's own per-pair values and corpus scores (the registry's: its numbers)."""
     values, corpus, missing = {}, {}, {}
     punkt = _punkt_missing() if "torchmetrics" in setups else None
@@ -208,7 +208,7 @@ def _scored(setups: Dict[str, Setup], pairs: Pairs, unavailable: Dict[str, str])
     return values, corpus, missing
 
 
-def audit(pairs: Pairs, options: Optional[Options] = None, flags: Sequence[str] = (),
+def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequence[str] = (),
           semantics: Optional[Sequence[str]] = None, seed: int = DEFAULT_SEED, top: int = 5) -> Audit:
     """Score ``pairs`` under every semantics (``semantics``: a subset of the others), compare each with
     the Perl's and attribute the differences. ``options``/``flags``: the Perl flags (-m, -n, -f, -x);
@@ -241,7 +241,7 @@ def audit(pairs: Pairs, options: Optional[Options] = None, flags: Sequence[str] 
     return result
 
 
-def _entry(rescorer: Rescorer, pairs: Pairs, row: Row, setups: Dict[str, Setup], name: str, metric: str,
+def _entry(rescorer: Rescorer, pairs: AuditedPairs, row: Row, setups: Dict[str, Setup], name: str, metric: str,
            values, corpus, top: int) -> Entry:
     """``name`` on ``row``: its numbers, and the attribution of their difference to the Perl's."""
     perl_setup, setup = setups["perl"], setups[name]
@@ -272,7 +272,7 @@ def _entry(rescorer: Rescorer, pairs: Pairs, row: Row, setups: Dict[str, Setup],
                  {k: getattr(own, k) for k in rules.KINDS})
 
 
-def _top_pairs(pairs: Pairs, differences: np.ndarray, own: PairArrays, perl: PairArrays, per_pair: Attribution,
+def _top_pairs(pairs: AuditedPairs, differences: np.ndarray, own: PairArrays, perl: PairArrays, per_pair: Attribution,
                top: int) -> List[PairDifference]:
     """The ``top`` pairs whose F differs most from the Perl's (the earliest first on ties)."""
     order = np.lexsort((np.arange(len(differences)), -np.abs(differences)))[:top]

@@ -94,7 +94,7 @@ def _plain_text(values: Dict[str, Any]) -> bool:
 def _pairs(parsed, values: Dict[str, Any]):
     """The audited pairs, from the plain-text options or a config (CONFIG [SYSTEM-ID])."""
     from ..audit.inputs import config_pairs
-    from ..audit.run import Pairs
+    from ..audit.run import AuditedPairs
 
     given = SimpleNamespace(**values)
     config: Any
@@ -112,7 +112,7 @@ def _pairs(parsed, values: Dict[str, Any]):
         raise UsageError("nothing to audit: give --summaries/--references, --jsonl, --system-dir/--model-dir or a "
                          "ROUGE config")
     ids, predictions, references = config_pairs(config, source, system)
-    return Pairs(tuple(ids), tuple(predictions), tuple(tuple(r) for r in references), system, str(where))
+    return AuditedPairs(tuple(ids), tuple(predictions), tuple(tuple(r) for r in references), system, str(where))
 
 
 def _config(parsed):

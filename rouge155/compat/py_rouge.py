@@ -52,7 +52,7 @@ class PyRouge:
             raise ValueError("Unknown length_limit_type '{}'".format(length_limit_type))
         if weight_factor <= 0:
             raise ValueError("ROUGE-W weight factor must greater than 0.")
-        self.options = _py_rouge.Options(limit_length=bool(limit_length and length_limit != 0),
+        self.options = _py_rouge.PyRougeOptions(limit_length=bool(limit_length and length_limit != 0),
                                          length_limit=length_limit, length_limit_type=length_limit_type,
                                          stemming=stemming, alpha=alpha, weight_factor=weight_factor,
                                          ensure_compatibility=ensure_compatibility)

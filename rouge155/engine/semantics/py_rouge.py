@@ -54,7 +54,7 @@ LENGTH_LIMIT_TYPES = ("words", "bytes")
 
 
 @dataclass(frozen=True)
-class Options:
+class PyRougeOptions:
     """py-rouge's ``Rouge(...)`` arguments that change a number."""
 
     limit_length: bool = True
@@ -81,7 +81,7 @@ class Preprocessor:
     """py-rouge's ``_preprocess_summary_as_a_whole`` and ``_preprocess_summary_per_sentence`` for one
     set of options; each distinct text and sentence is tokenized once."""
 
-    def __init__(self, options: Options):
+    def __init__(self, options: PyRougeOptions):
         self.options = options
         self.limit = options.limit_length and options.length_limit != 0  # a limit of 0 turns truncation off
         nltk = nltk_module("the py-rouge semantics")
@@ -177,7 +177,7 @@ _DEFAULT: Dict[str, Preprocessor] = {}
 def _default(stemming: bool) -> Preprocessor:
     key = "stem" if stemming else "plain"
     if key not in _DEFAULT:
-        _DEFAULT[key] = Preprocessor(Options(stemming=stemming))
+        _DEFAULT[key] = Preprocessor(PyRougeOptions(stemming=stemming))
     return _DEFAULT[key]
 
 
@@ -247,7 +247,7 @@ class _Tokens:
         self.total = np.array([sum(lengths) for lengths in self.sentence_lengths], dtype=np.int64)
 
 
-def _counts(tokens: _Tokens, al, metric: str, options: Options, cache: dict):
+def _counts(tokens: _Tokens, al, metric: str, options: PyRougeOptions, cache: dict):
     """(evaluated count, reference count, overlap) per alignment, as ``_compute_ngrams`` or
     ``_compute_ngrams_lcs`` returns them."""
     if metric in ("rouge-l", "rouge-w"):
@@ -287,7 +287,7 @@ class AlignmentCounts:
 
 
 def alignment_counts(predictions: Sequence[str], references: Sequence[Sequence[str]], metrics: Sequence[str],
-                     options: Options, prep: Optional[Preprocessor] = None):
+                     options: PyRougeOptions, prep: Optional[Preprocessor] = None):
     """Per metric, :class:`AlignmentCounts` over every (hypothesis, reference), and the alignments."""
     prep = prep or Preprocessor(options)
     al = align(predictions, references)
@@ -342,11 +342,11 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 **options) -> Dict[str, PairArrays]:
     """Per metric (``rouge-N``, ``rouge-l``, ``rouge-w``), each pair's P, R, F as py-rouge computes them
     before averaging (``multi_reference``: ``"avg"`` = ``apply_avg``, ``"best"`` = ``apply_best``);
-    ``options``: the fields of :class:`Options`."""
+    ``options``: the fields of :class:`PyRougeOptions`."""
     metrics = check_metrics(metrics)
     if multi_reference not in ("avg", "best"):
         raise ValueError("multi_reference must be 'avg' (py-rouge's apply_avg) or 'best' (apply_best)")
-    opts = Options(**options)
+    opts = PyRougeOptions(**options)
     counts, al = alignment_counts(predictions, references, metrics, opts)
     return {m: combine(counts[m], al, multi_reference, opts.alpha, m) for m in metrics}
 
@@ -381,5 +381,5 @@ SEMANTICS = Semantics(
     f_score=lambda precision, recall: f_score(precision, recall, 0.5),
 )
 
-__all__ = ["SEMANTICS", "Options", "Preprocessor", "score_pairs", "alignment_counts", "combine", "prf", "aggregate",
-           "check_metrics", "LENGTH_LIMIT_TYPES"]
+__all__ = ["SEMANTICS", "PyRougeOptions", "Preprocessor", "score_pairs", "alignment_counts", "combine", "prf",
+           "aggregate", "check_metrics", "LENGTH_LIMIT_TYPES"]

@@ -18,7 +18,7 @@ from devkit.semgen import pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
-from rouge155.audit import Pairs, audit
+from rouge155.audit import AuditedPairs, audit
 from rouge155.base.options import Options
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
@@ -38,7 +38,7 @@ def generated(n=300, seed=41):
 def run(ids, preds, refs, stem=False, letter="A", names=None):
     options = Options(ngram="2", stem=stem, score_formula=letter if letter == "B" else None)
     flags = ["n"] + (["m"] if stem else []) + (["f"] if letter == "B" else [])
-    return audit(Pairs(tuple(ids), tuple(preds), tuple(tuple(r) for r in refs)), options, flags, semantics=names,
+    return audit(AuditedPairs(tuple(ids), tuple(preds), tuple(tuple(r) for r in refs)), options, flags, semantics=names,
                  seed=SEED)
 
 
