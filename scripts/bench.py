@@ -142,7 +142,7 @@ def main() -> int:
 
         return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["perl"], default="perl",
+    ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask"], default="perl",
                     help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask: see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
