@@ -14,38 +14,63 @@ from ..base.errors import RougeError
 from .results import MEASURES, Run, SystemMetric, from_document
 
 
+def _own_models(ev) -> Dict[str, set]:
+    """Per peer of an evaluation, the positions of the models that are its own text (the same file):
+    a human summary judged as a peer, whose text is also one of the references."""
+    import os.path
+
+    models = [os.path.normpath(path) for _mid, path in ev.model_paths()]
+    own: Dict[str, set] = {}
+    for pid in ev.peers:
+        path = os.path.normpath(ev.peer_path(pid))
+        hits = {i for i, m in enumerate(models) if m == path}
+        if hits:
+            own[pid] = hits
+    return own
+
+
 def _subset_config(config, k: Optional[int]):
     """Every evaluation once per subset of k of its references (k None: jackknife, M - 1 of M).
 
-    Returns (config, {new eval id: original id}, [original ids left out for having too few references]).
+    Returns (config, {new eval id: original id}, [original ids left out for having too few references],
+    {new eval id: the peers whose own text is among that subset's references}).
     """
     from ..inputs.config import EvalConfig
 
-    evaluations, origin, left_out = [], {}, []
+    evaluations, origin, left_out, with_own = [], {}, [], {}
     for n, ev in enumerate(config.evaluations):
         size = (len(ev.model_ids) - 1) if k is None else k
         if size < 1 or size > len(ev.model_ids):
             left_out.append(ev.eval_id)
             continue
+        own = _own_models(ev)
         for j, subset in enumerate(combinations(range(len(ev.model_ids)), size)):
             new_id = f"{n}:{j}"
             origin[new_id] = ev.eval_id
+            with_own[new_id] = {pid for pid, hits in own.items() if hits.intersection(subset)}
             evaluations.append(replace(ev, eval_id=new_id, model_ids=[ev.model_ids[i] for i in subset]))
-    return EvalConfig(evaluations, list(config.peer_ids)), origin, left_out
+    return EvalConfig(evaluations, list(config.peer_ids)), origin, left_out, with_own
 
 
-def _averaged(run: Run, origin: Mapping[str, str]) -> Run:
-    """Per original evaluation, the mean of its subsets' scores (the run's averages are dropped)."""
+def _averaged(run: Run, origin: Mapping[str, str], with_own: Mapping[str, set]) -> Run:
+    """Per original evaluation, the mean of its subsets' scores (the run's averages are dropped). A peer
+    whose own text is a reference (a human judged as a peer) is averaged over the subsets without it
+    only: the release's procedure, each human against the other M - 1 (where every subset holds its
+    text, as with k = M, all of them)."""
     entries = []
     for e in run.entries:
         groups: Dict[str, List[int]] = {}
+        others: Dict[str, List[int]] = {}
         for k, eid in enumerate(e.eval_ids):
             groups.setdefault(origin[eid], []).append(k)
+            if e.system not in with_own.get(eid, ()):
+                others.setdefault(origin[eid], []).append(k)
         ids = tuple(groups)
+        rows = {i: others.get(i) or groups[i] for i in ids}
         entries.append(SystemMetric(
             e.system, e.metric, None, None, ids,
-            {m: np.array([e.scores[m][groups[i]].mean() for i in ids]) for m in MEASURES},
-            {c: np.array([e.counts[c][groups[i]].mean() for i in ids]) for c in e.counts},
+            {m: np.array([e.scores[m][rows[i]].mean() for i in ids]) for m in MEASURES},
+            {c: np.array([e.counts[c][rows[i]].mean() for i in ids]) for c in e.counts},
         ))
     return Run(entries, run.settings, run.warnings)
 
@@ -89,16 +114,20 @@ def rerun_variants(
                     parts.append("jackknife" if k == "jackknife" else f"{k} ref" + ("s" if k != 1 else ""))
                 label = ", ".join(parts) or "-"
                 if k is None:
-                    cfg, origin, left_out = config, None, []
+                    cfg, origin, left_out, with_own = config, None, [], {}
                 else:
-                    cfg, origin, left_out = _subset_config(config, None if k == "jackknife" else int(k))
+                    cfg, origin, left_out, with_own = _subset_config(config, None if k == "jackknife" else int(k))
                     if left_out:
                         notes.append(f"{label}: documents with too few references left out: {', '.join(left_out)}")
+                    humans = sorted({pid for peers in with_own.values() for pid in peers})
+                    if humans:
+                        notes.append(f"{label}: scored against the references other than their own text: "
+                                     f"{', '.join(humans)}")
                     if not cfg.evaluations:
                         raise RougeError(f"{label}: no evaluation has enough references")
                 warnings: List[str] = []
                 results = list(iter_results(cfg, opts, systems, data_dir=data_dir, source=source,
                                             warn=warnings.append))
                 run = from_document(result_document(results, opts, warnings, True, __version__))
-                runs[label] = _averaged(run, origin) if origin is not None else run
+                runs[label] = _averaged(run, origin, with_own) if origin is not None else run
     return runs, notes

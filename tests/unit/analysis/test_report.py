@@ -316,3 +316,39 @@ def test_flags_row_shows_zero_valued_settings():
     from rouge155.analysis.results import perl_flags
     assert perl_flags({"ngram": 2, "skip_distance": 0, "token_mode": 0}) == "-n 2 -2 0 -t 0"
     assert perl_flags({"stem": True, "no_lcs": False, "weight": None}) == "-m"
+
+
+def test_jackknife_scores_a_human_against_the_other_references(tmp_path):
+    """A peer whose text is one of the references (a human judged as a peer) is scored, under
+    --references jackknife, against the other M - 1 only (the release's procedure); a system averages
+    over every M - 1 subset."""
+    from dataclasses import replace
+
+    from rouge155.analysis.correlate import rerun_variants
+    from rouge155.api import iter_results
+    from rouge155.base.options import Options
+    from rouge155.inputs.config import EvalConfig, Evaluation
+
+    texts = {"a": "the cat sat on the mat\n", "b": "a cat was on a mat\n", "c": "the dog sat on the rug\n",
+             "s": "the cat sat on a rug\n"}
+    paths = {}
+    for name, text in texts.items():
+        paths[name] = str(tmp_path / f"{name}.spl")
+        (tmp_path / f"{name}.spl").write_text(text)
+    ev = Evaluation.listed("d1", "SPL", {"H": paths["a"], "S": paths["s"]}, [paths["a"], paths["b"], paths["c"]])
+    cfg = EvalConfig([ev], ["H", "S"])
+    options = Options(ngram="1", no_lcs=True)
+    runs, notes = rerun_variants(cfg, options, ["H", "S"], references=["jackknife"], data_dir=str(REPO / "data"))
+    assert notes == ["jackknife: scored against the references other than their own text: H"]
+
+    def recall(models, system):
+        sub = EvalConfig([replace(ev, model_ids=models)], ["H", "S"])
+        r = list(iter_results(sub, replace(options, resamples="1"), [system], data_dir=str(REPO / "data")))[0]
+        model_count, hit = r.counts[0][:2]
+        return hit / model_count
+
+    run = runs["jackknife"]
+    assert run.get("ROUGE-1", "H").scores["recall"][0] == pytest.approx(recall(["M.2", "M.3"], "H"), abs=1e-12)
+    subsets = (["M.2", "M.3"], ["M.1", "M.3"], ["M.1", "M.2"])
+    expected = np.mean([recall(m, "S") for m in subsets])
+    assert run.get("ROUGE-1", "S").scores["recall"][0] == pytest.approx(expected, abs=1e-12)
