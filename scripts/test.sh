@@ -4,12 +4,13 @@
 # whole suite with the environment's Python. Extra arguments go to pytest (e.g. -m "not readme").
 #   ROUGE155_VENV=DIR  the environment to use (default .venv in the repository); one that exists is reused,
 #                      e.g. ROUGE155_VENV=$VIRTUAL_ENV for one you already have.
-#   ROUGE155_TORCH=REQ the torchmetrics tests too: torch (e.g. ROUGE155_TORCH=torch or torch==2.13.0) is then
-#                      installed, only from a CPU wheel that pip's own sources offer (find-links first, then
-#                      its indexes, e.g. with PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu); never a
-#                      CUDA build, which is what PyPI serves on Linux x86_64 (2.7 GB of nvidia-* packages).
-#                      Default: no torch (the environment stays near 1.2 GB; with a CPU torch it is ~1.9 GB),
-#                      and the torchmetrics tests skip, saying why. A torch already in the environment is kept.
+#   ROUGE155_TORCH=no  no torch: the torchmetrics tests skip. =REQUIREMENT (e.g. torch==2.13.0): which torch to
+#                      look for (default: torch). It is used only from a CPU wheel that pip's own sources offer
+#                      (find-links first, then its indexes, e.g. PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu),
+#                      never a CUDA build (what PyPI serves on Linux x86_64: 2.7 GB of nvidia-* packages), and
+#                      only for the run: it is installed into the scratch folder, not the environment (which
+#                      stays ~1.2 GB). Without a CPU wheel the torchmetrics tests skip, saying why. A torch
+#                      already in the environment is used as it is.
 #   ROUGE155_REFERENCE=DIR  the reference ROUGE-1.5.5.pl to use (default: installed under the environment);
 #   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py).
 # Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment). Nothing
@@ -104,37 +105,49 @@ print(version, found[0]["download_info"]["url"])
 EOF
 }
 
-# torch for the torchmetrics tests, only from a CPU wheel; later installs are held to it (or, with none,
-# to no torch at all: a dependency that pulled one would fail the install instead of fetching CUDA).
+# torch for the torchmetrics tests, only from a CPU wheel, and only for this run: it goes into a layer in
+# the scratch folder (pip --target), which a .pth file appends to the environment's path for the run (the
+# environment's own packages come first; the layer adds torch, torchmetrics and what they need that the
+# environment lacks). The environment itself stays the default tests' size, and the layer is removed at
+# the end with the scratch folder. The environment's installs are held to no torch (a dependency that
+# pulled one would fail the install instead of fetching CUDA), or to the torch it already has.
 constraints="$scratch/constraints.txt"
-torch_req=${ROUGE155_TORCH:-no}
+torch_req=${ROUGE155_TORCH:-torch}
 installed_torch=$("$py" -c 'import importlib.metadata as m; print(m.version("torch"))' 2>/dev/null || true)
 no_torch=""
+torch_layer=""
 if [ -n "$installed_torch" ]; then
   echo "torch==$installed_torch" >"$constraints"
+  "${pip[@]}" install --no-compile -q -c "$constraints" "torchmetrics>=1.4"
 elif [ "$torch_req" = no ]; then
-  no_torch="torch not installed (opt in: ROUGE155_TORCH=torch bash scripts/test.sh, CPU wheels only)"
+  no_torch="ROUGE155_TORCH=no: torch not installed"
 else
   # first the local wheels alone (find-links, no index), then pip's indexes; only a CPU build is taken
   if found=$(torch_candidate --no-index 2>/dev/null) || found=$(torch_candidate 2>"$scratch/torch-why"); then
     version=${found%% *}
-    echo "torch==$version" >"$constraints"
-    "${pip[@]}" install --no-compile -q -c "$constraints" "torch==$version" || die "could not install torch==$version"
+    torch_layer="$scratch/torch-layer"
+    echo "torch==$version" >"$scratch/torch-constraints.txt"
+    "${pip[@]}" install --no-compile -q --target "$torch_layer" -c "$scratch/torch-constraints.txt" \
+      "torch==$version" "torchmetrics>=1.4" >/dev/null || die "could not install torch==$version (CPU) for this run"
   else
     why=$(head -c 200 "$scratch/torch-why" 2>/dev/null || true)
     no_torch="no CPU build of $torch_req available to pip (${why:-pip found none}); a CUDA build is never installed: give pip a CPU wheel, e.g. PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu"
   fi
+  echo "torch<0" >"$constraints"
 fi
 if [ -n "$no_torch" ]; then
-  echo "torch<0" >"$constraints"
   echo "scripts/test.sh: $no_torch; the torchmetrics tests skip" >&2
   export ROUGE155_NO_TORCH="$no_torch"
-else
-  "${pip[@]}" install --no-compile -q -c "$constraints" "torchmetrics>=1.4"
 fi
 "${pip[@]}" install --no-compile -q -c "$constraints" -e ".[$PIP_EXTRAS]"
 if "${pip[@]}" list --format=freeze 2>/dev/null | grep -qi '^nvidia-'; then
   echo "scripts/test.sh: warning: $venv holds nvidia-* packages (installed before this run)" >&2
+fi
+if [ -n "$torch_layer" ]; then
+  site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  torch_pth="$site/rouge155-test-torch-layer.pth"
+  echo "$torch_layer" >"$torch_pth"
+  trap 'rm -f "$torch_pth"; rm -rf "$scratch"' EXIT
 fi
 
 # pythainlp makes its data folder (~/pythainlp-data) on import: here, under the scratch folder. Its newer
