@@ -171,13 +171,14 @@ def _vocabularies() -> dict:  # {(data dir, stem, stopwords): its TokenIds}
     return _kept.vocabularies
 
 
-def _vocabulary(data_dir: str, options: Options, word_lists):
+def _vocabulary(data_dir: Optional[str], options: Options):
     """The token-id map kept between calls with the same data and stopword/stemming options."""
+    data_dir = resolve_data_dir(data_dir)
     key = (data_dir, options.stem, options.remove_stopwords)
     kept = _vocabularies()
     vocab = kept.get(key)
     if vocab is None or len(vocab) > _VOCABULARY_LIMIT:
-        vocab = kept[key] = token_vocabulary(options, word_lists)
+        vocab = kept[key] = token_vocabulary(options, load_word_lists(data_dir))
     return vocab
 
 
@@ -195,7 +196,7 @@ def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data
 
         executor = DaskCluster(dask)
     elif batched:
-        vocab = _vocabulary(data_dir, options, word_lists)
+        vocab = _vocabulary(data_dir, options)
     # the step-by-step engine, where the batched one cannot: raises the script's error where it
     # would die (an empty model under -w)
     blocks = scored_blocks(config, options, [SYSTEM], word_lists, source, lambda done, _workers: done,
@@ -288,10 +289,8 @@ def _memory_counts(peers: List[bytes], models: List[List[bytes]], options: Optio
                    data_dir: Optional[str]) -> Optional[Dict[str, np.ndarray]]:
     """The numpy engine without a config (:mod:`rouge155.engine.batched.memory_pairs`); None where the
     script would die part-way (the general path then reproduces its error)."""
-    data_dir = resolve_data_dir(data_dir)
-    vocab = _vocabulary(data_dir, options, load_word_lists(data_dir))
     try:
-        return memory_counts(peers, models, options, metric_plan(options, ngram_orders), vocab)
+        return memory_counts(peers, models, options, metric_plan(options, ngram_orders), _vocabulary(data_dir, options))
     except NeedsStepByStep:
         return None
 
@@ -300,8 +299,7 @@ def _compiled_counts(peers: List[bytes], models: List[List[bytes]], options: Opt
                      data_dir: Optional[str]) -> Dict[str, np.ndarray]:
     from .engine.batched.compiled_pairs import compiled_counts
 
-    data_dir = resolve_data_dir(data_dir)
-    vocab = _vocabulary(data_dir, options, load_word_lists(data_dir))
+    vocab = _vocabulary(data_dir, options)
     pair_instance = np.repeat(np.arange(len(peers), dtype=np.int64), [len(refs) for refs in models])
     flat = list(chain.from_iterable(models))
     return compiled_counts(peers, flat, pair_instance, options, metric_plan(options, ngram_orders), vocab)
