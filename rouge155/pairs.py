@@ -230,10 +230,10 @@ def score_pairs(
     dict whose ``.signature`` names the settings (docs/signature.md); ``signature_check``: refuse the
     call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
-    ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.engine.semantics.score_pairs`).
+    ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.semantics.score_pairs`).
     """
     if semantics != "perl":
-        from .engine.semantics import score_pairs as other_semantics
+        from .semantics import score_pairs as other_semantics
 
         if dask is not None:
             raise OptionError("dask= scores the Perl's semantics only")

@@ -15,8 +15,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..compat.semantics import PairArrays, get
-from ..engine.semantics.base import Vocabulary, align, first_best, id_rows, pick, ratios
-from ..engine.semantics.torchmetrics import float32_mean
+from ..semantics.base import Vocabulary, align, first_best, id_rows, pick, ratios
+from ..semantics.torchmetrics import float32_mean
 from ..metrics import pairwise
 from . import rules
 from .setups import CorpusScore, perl_corpus, rouge_score_corpus

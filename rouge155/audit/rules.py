@@ -6,7 +6,7 @@ stemmer, the sentence splitter (for ROUGE-L), the F formula (with the way it cou
 ``rouge`` package counts distinct n-grams and LCS words, py-rouge counts ``len - (n - 1)`` n-grams and
 clips the summary-level LCS by the prediction's counts only), the multi-reference policy and the
 aggregation. :func:`recipe` gives an implementation's own recipe for a metric; the parts themselves
-come from the implementations' modules (:mod:`rouge155.engine.semantics`) and the registry
+come from the implementations' modules (:mod:`rouge155.semantics`) and the registry
 (:mod:`rouge155.compat.semantics`), so a recipe of one implementation's parts is that implementation.
 
 Part names: tokenizers and F formulas by implementation (``perl``, ``rouge-score`` — torchmetrics
@@ -28,9 +28,9 @@ import numpy as np
 
 from ..base.perl import r5_many
 from ..compat.semantics import get
-from ..engine.semantics import pltrdy as _pltrdy
-from ..engine.semantics import py_rouge as _py_rouge
-from ..engine.semantics.base import RULE_KINDS, harmonic_f, ratios
+from ..semantics import pltrdy as _pltrdy
+from ..semantics import py_rouge as _py_rouge
+from ..semantics.base import RULE_KINDS, harmonic_f, ratios
 
 KINDS = RULE_KINDS  # tokenizer, stemmer, sentence_splitter, f_measure, multi_reference, aggregation
 LABELS = {"tokenizer": "tokenizer", "stemmer": "stemmer", "sentence_splitter": "sentences",

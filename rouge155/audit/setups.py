@@ -26,7 +26,7 @@ from ..base.options import Options
 from ..base.perl import fmt_num, perl_num
 from ..compat.semantics import NAMES, PairArrays, get
 from ..engine.aggregate import average_many, perl_order
-from ..engine.semantics.rouge_score import bootstrap_resample
+from ..semantics.rouge_score import bootstrap_resample
 
 OTHERS = tuple(n for n in NAMES if n != "perl")
 DEFAULT_SEED = 0  # rouge-score's bootstrap: np.random.seed(DEFAULT_SEED) unless --seed says otherwise

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
-from ..engine.semantics import rouge_score as _rouge_score
+from ..semantics import rouge_score as _rouge_score
 from .mapping import score_batch
 from .scoring import bootstrap
 from .semantics import check

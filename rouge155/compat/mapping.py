@@ -11,7 +11,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..engine.semantics.rouge_score import check_type  # rouge-score's own check, for both semantics
+from ..semantics.rouge_score import check_type  # rouge-score's own check, for both semantics
 from ..pairs import score_pairs
 from ..inputs.sentences import split_sentences
 

@@ -10,7 +10,7 @@ averaged over the hypotheses, or per hypothesis lists of per-reference values wh
 ``rouge-l`` ROUGE-L over the lines, ``rouge-w`` ROUGE-W-``weight_factor``, ``stemming`` -m,
 ``limit_length`` -b/-l, ``alpha`` -p, ``apply_avg`` -f A, ``apply_best`` -f B; the average the Perl's
 seeded bootstrap mean). ``semantics="py-rouge"``: py-rouge's own numbers, value for value
-(:mod:`rouge155.engine.semantics.py_rouge`), with its options' every effect.
+(:mod:`rouge155.semantics.py_rouge`), with its options' every effect.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Dict, List
 
 import numpy as np
 
-from ..engine.semantics import py_rouge as _py_rouge
+from ..semantics import py_rouge as _py_rouge
 from ..pairs import score_pairs
 from .scoring import bootstrap
 from .semantics import check

@@ -11,7 +11,7 @@ or one such dict with ``avg=True``).
 ``exclusive`` changes nothing), ``avg=True`` the Perl's average (its seeded bootstrap mean).
 ``semantics="pltrdy"``: the package's own numbers, value for value (sentences cut at every full stop,
 words split at spaces with case and punctuation kept, n-grams and LCS words counted as sets, its F with
-``1e-8``, its errors for empty texts); :mod:`rouge155.engine.semantics.pltrdy`.
+``1e-8``, its errors for empty texts); :mod:`rouge155.semantics.pltrdy`.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Dict, List
 
 import numpy as np
 
-from ..engine.semantics import pltrdy as _pltrdy
+from ..semantics import pltrdy as _pltrdy
 from ..pairs import score_pairs
 from .scoring import bootstrap
 from .semantics import check

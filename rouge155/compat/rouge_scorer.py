@@ -7,13 +7,13 @@
 (``multi_reference="A"``: all references at once, the Perl's default for several models).
 
 ``semantics="rouge-score"``: rouge-score 0.1.2's own numbers instead, float for float (its tokenizer,
-nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.engine.semantics.rouge_score`).
+nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.semantics.rouge_score`).
 """
 from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
-from ..engine.semantics import rouge_score as _rouge_score
+from ..semantics import rouge_score as _rouge_score
 from . import scoring
 from .mapping import score_batch
 from .scoring import Score

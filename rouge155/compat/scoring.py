@@ -19,7 +19,7 @@ from typing import Dict
 import numpy as np
 
 from ..engine.aggregate import average_many, perl_order
-from ..engine.semantics.rouge_score import bootstrap_resample
+from ..semantics.rouge_score import bootstrap_resample
 
 
 class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):

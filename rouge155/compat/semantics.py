@@ -3,7 +3,7 @@
 ``"perl"`` is ROUGE-1.5.5.pl (the default everywhere); ``"rouge-score"`` (rouge-score 0.1.2, under
 Hugging Face evaluate), ``"torchmetrics"`` (torchmetrics 1.9), ``"pltrdy"`` (the ``rouge`` package
 1.0.1) and ``"py-rouge"`` (py-rouge 1.1) are the other implementations, each reproduced exactly (their
-modules: :mod:`rouge155.engine.semantics`). A record lists the implementation's six rules (tokenizer,
+modules: :mod:`rouge155.semantics`). A record lists the implementation's six rules (tokenizer,
 stemmer, sentence splitter, F formula, multi-reference policy, aggregation) and scores batches
 (``score_pairs``), so that a tool can score one set of outputs under each and say which rule makes a
 difference. docs/semantics.md describes them rule by rule.
@@ -14,8 +14,8 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ..engine import semantics as _others
-from ..engine.semantics import MissingDependency, PairArrays, Rule, Semantics
+from .. import semantics as _others
+from ..semantics import MissingDependency, PairArrays, Rule, Semantics
 from ..inputs.resources import bundled_exceptions
 from ..metrics.formulas import f_measure_many
 from ..pairs import score_pairs as _perl_pairs

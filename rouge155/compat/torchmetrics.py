@@ -10,7 +10,7 @@ average (its seeded bootstrap mean, ``-r 1000``), as a 0-d float tensor. Needs t
 
 ``semantics="torchmetrics"``: torchmetrics' own numbers instead, value for value (its tokenizer,
 normalizer and tokenizer hooks, nltk's stemmer and punkt, float32 values and means;
-:mod:`rouge155.engine.semantics.torchmetrics`).
+:mod:`rouge155.semantics.torchmetrics`).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ try:
 except ImportError:  # pragma: no cover - exercised only without the extra
     raise ImportError('rouge155.compat.torchmetrics needs torch and torchmetrics: pip install ".[torch]"') from None
 
-from ..engine.semantics import torchmetrics as _torchmetrics
+from ..semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch
 from .scoring import bootstrap
 from .semantics import check

@@ -31,9 +31,9 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...base.records import dataclass
-from ...inputs.resources import bundled_data_path, bundled_exceptions
-from ...metrics import pairwise
+from ..base.records import dataclass
+from ..inputs.resources import bundled_data_path, bundled_exceptions
+from ..metrics import pairwise
 from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, id_rows, nltk_module,
                    porter_stemmer, punkt_sentences)
 
@@ -305,7 +305,7 @@ def alignment_counts(predictions: Sequence[str], references: Sequence[Sequence[s
 
 def _sequential_totals(values: np.ndarray, pair: np.ndarray, n_pairs: int) -> np.ndarray:
     """Per pair, its alignments' values added in order from 0."""
-    from ...metrics.lcs import sequential_sums
+    from ..metrics.lcs import sequential_sums
 
     return sequential_sums(np.asarray(values, dtype=np.float64), pair, n_pairs)
 

@@ -23,7 +23,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..metrics import pairwise
 from . import alnum, compiled
 from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
                    pick, porter_stemmer, punkt_sentences)

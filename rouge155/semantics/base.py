@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...base.records import dataclass
+from ..base.records import dataclass
 
 EXTRA = 'pip install ".[semantics]"'  # the extra that brings nltk (from the rouge155 checkout)
 

@@ -21,7 +21,7 @@ from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..metrics import pairwise
 from .base import PairArrays, Rule, Semantics, Vocabulary, align, id_rows
 
 NAME = "pltrdy"

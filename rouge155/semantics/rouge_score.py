@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..metrics import pairwise
 from . import alnum, compiled
 from .base import (Alignments, MissingDependency, PairArrays, Rule, Semantics, Vocabulary, align, first_best,
                    harmonic_f, id_rows, memo_stem, pick, porter_stemmer, punkt_sentences, ratios)
