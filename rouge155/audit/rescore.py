@@ -14,8 +14,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..compat.semantics import PairArrays, get
-from ..semantics.base import Vocabulary, align, first_best, id_rows, pick, ratios
+from ..compat.semantics import PairScores, get
+from ..semantics.base import (Vocabulary, align, first_best, id_rows, ratios)
 from ..semantics.torchmetrics import float32_mean
 from ..metrics import pairwise
 from . import rules
@@ -56,7 +56,7 @@ class Rescorer:
         self.positions = dict(positions or {})
         self._whole: Dict[Tuple[str, str], Tuple[pairwise.Sequences, dict]] = {}
         self._units: Dict[Tuple[str, str, str], _Units] = {}
-        self._pairs: Dict[Tuple[object, ...], PairArrays] = {}
+        self._pairs: Dict[Tuple[object, ...], PairScores] = {}
         self._raw_tokens: Dict[Tuple[str, Optional[str]], tuple] = {}
         self._corpus: Dict[Tuple[str, str, bytes], CorpusScore] = {}
 
@@ -129,32 +129,32 @@ class Rescorer:
         return union.hits, u.total[al.ref], u.total[al.pred]
 
     # -- per pair, corpus -------------------------------------------------------------------------
-    def pair_values(self, recipe: rules.Recipe, order: Optional[int]) -> PairArrays:
+    def pair_values(self, recipe: rules.Recipe, order: Optional[int]) -> PairScores:
         """One value per pair: the recipe's counts, F formula and multi-reference policy."""
         key = (order,) + tuple(getattr(recipe, k) for k in rules.KINDS if k != "aggregation")
         if key not in self._pairs:
             self._pairs[key] = self._combine(recipe, order, *self.counts(recipe, order))
         return self._pairs[key]
 
-    def _combine(self, recipe: rules.Recipe, order: Optional[int], hits, ref_count, pred_count) -> PairArrays:
+    def _combine(self, recipe: rules.Recipe, order: Optional[int], hits, ref_count, pred_count) -> PairScores:
         al, prf = self.al, rules.PRF[recipe.f_measure]
         hits, ref_count, pred_count = (np.asarray(x, dtype=np.float64) for x in (hits, ref_count, pred_count))
         policy = recipe.multi_reference
         if policy == "sum-counts":
             totals = [np.bincount(al.pair, weights=x, minlength=al.n_pairs) for x in (hits, ref_count, pred_count)]
             precision, recall, f = prf(*totals)
-            return PairArrays(precision, recall, f, *totals)
+            return PairScores(precision, recall, f, *totals)
         precision, recall, f = prf(hits, ref_count, pred_count)
-        per_alignment = PairArrays(precision, recall, f, hits, ref_count, pred_count)
+        per_alignment = PairScores(precision, recall, f, hits, ref_count, pred_count)
         if policy == "mean-float32":
             return _float32_means(per_alignment, al.pair, al.n_pairs)
         if policy == "best-recall":  # the Perl's -f B compares ROUGE-L's recall unrounded
             key = recall if order is not None else ratios(hits, ref_count)
         else:  # best-f, single
             key = f
-        return pick(per_alignment, first_best(key, al.pair, al.n_pairs))
+        return per_alignment.pick(first_best(key, al.pair, al.n_pairs))
 
-    def corpus(self, recipe: rules.Recipe, metric: str, values: PairArrays) -> CorpusScore:
+    def corpus(self, recipe: rules.Recipe, metric: str, values: PairScores) -> CorpusScore:
         """The corpus score by the recipe's aggregation (``metric``: rouge-score's bootstrap place);
         remembered per aggregation and values (swapping a rule often leaves every pair's values as they were)."""
         content = hashlib.blake2b(b"".join(np.ascontiguousarray(getattr(values, f), dtype=np.float64).tobytes()
@@ -164,7 +164,7 @@ class Rescorer:
             self._corpus[key] = self._aggregate(recipe.aggregation, metric, values)
         return self._corpus[key]
 
-    def _aggregate(self, aggregation: str, metric: str, values: PairArrays) -> CorpusScore:
+    def _aggregate(self, aggregation: str, metric: str, values: PairScores) -> CorpusScore:
         if aggregation == "perl-bootstrap":
             return perl_corpus(values, self.keys)
         if aggregation == "bootstrap-median":
@@ -173,7 +173,7 @@ class Rescorer:
         return CorpusScore(*get(implementation).aggregate(values))
 
 
-def _float32_means(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
+def _float32_means(values: PairScores, pair: np.ndarray, n_pairs: int) -> PairScores:
     """torchmetrics' ``accumulate="avg"``: per pair, the float32 mean (torch's) of its references' P, R, F."""
     starts = np.searchsorted(pair, np.arange(n_pairs))
     ends = np.searchsorted(pair, np.arange(n_pairs), side="right")
@@ -182,4 +182,4 @@ def _float32_means(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairAr
         out.append(np.array([column[s] if e - s == 1 else float32_mean(column[s:e])
                              for s, e in zip(starts.tolist(), ends.tolist())], dtype=np.float64))
     nan = np.full(n_pairs, np.nan)
-    return PairArrays(out[0], out[1], out[2], nan, nan, nan)
+    return PairScores(out[0], out[1], out[2], nan, nan, nan)

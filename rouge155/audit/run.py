@@ -18,7 +18,7 @@ import numpy as np
 
 from ..base.errors import OptionError
 from ..base.options import Options
-from ..compat.semantics import MissingDependency, NAMES, PairArrays
+from ..compat.semantics import MissingDependency, NAMES, PairScores
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
@@ -272,7 +272,7 @@ def _entry(rescorer: Rescorer, pairs: AuditedPairs, row: Row, setups: Dict[str, 
                  {k: getattr(own, k) for k in rules.KINDS})
 
 
-def _top_pairs(pairs: AuditedPairs, differences: np.ndarray, own: PairArrays, perl: PairArrays, per_pair: Attribution,
+def _top_pairs(pairs: AuditedPairs, differences: np.ndarray, own: PairScores, perl: PairScores, per_pair: Attribution,
                top: int) -> List[PairDifference]:
     """The ``top`` pairs whose F differs most from the Perl's (the earliest first on ties)."""
     order = np.lexsort((np.arange(len(differences)), -np.abs(differences)))[:top]

@@ -24,7 +24,7 @@ import numpy as np
 from ..base.errors import OptionError
 from ..base.options import Options
 from ..base.perl import fmt_num, perl_num
-from ..compat.semantics import NAMES, PairArrays, get
+from ..compat.semantics import NAMES, PairScores, get
 from ..engine.aggregate import average_many, perl_order
 from ..semantics.rouge_score import bootstrap_resample
 
@@ -109,12 +109,12 @@ class Setup:
             out.update(aggregation="mean")
         return out
 
-    def score(self, predictions: Sequence, references: Sequence[Sequence]) -> Dict[str, PairArrays]:
+    def score(self, predictions: Sequence, references: Sequence[Sequence]) -> Dict[str, PairScores]:
         """Per metric, every pair's values, as the implementation computes them."""
         return get(self.semantics).score_pairs(list(predictions), [list(r) for r in references], list(self.metrics),
                                               **self.own_options())
 
-    def corpus(self, values: Dict[str, PairArrays], keys: Sequence[str]) -> Dict[str, CorpusScore]:
+    def corpus(self, values: Dict[str, PairScores], keys: Sequence[str]) -> Dict[str, CorpusScore]:
         """Per metric, the corpus score as the implementation reports it (``keys``: the instances'
         names, whose string order is the order the Perl's bootstrap takes them in)."""
         if self.semantics == "perl":
@@ -125,7 +125,7 @@ class Setup:
         return {m: CorpusScore(*aggregate(v)) for m, v in values.items()}
 
 
-def perl_corpus(values: PairArrays, keys: Sequence[str], resamples: int = 1000,
+def perl_corpus(values: PairScores, keys: Sequence[str], resamples: int = 1000,
                 confidence: float = 95.0) -> CorpusScore:
     """The Perl's averages (its seeded bootstrap, instances in the order of ``keys`` as strings), as its
     report prints them (rounded to 5 places)."""
@@ -147,7 +147,7 @@ def numpy_seeded(seed: int) -> Iterator[None]:
         np.random.set_state(state)
 
 
-def rouge_score_corpus(values: Dict[str, PairArrays], n_samples: int = 1000, confidence_interval: float = 0.95,
+def rouge_score_corpus(values: Dict[str, PairScores], n_samples: int = 1000, confidence_interval: float = 0.95,
                        seed: int = DEFAULT_SEED, skip: int = 0) -> Dict[str, CorpusScore]:
     """rouge-score's ``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``: the types in
     order, each drawing its resamples after the previous ones'; ``skip``: the number of types drawn

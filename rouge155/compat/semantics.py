@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from .. import semantics as _others
-from ..semantics import MissingDependency, PairArrays, Rule, Semantics
+from ..semantics import MissingDependency, PairScores, Rule, Semantics
 from ..inputs.resources import bundled_exceptions
 from ..metrics.formulas import f_measure_many
 from ..pairs import score_pairs as _perl_pairs
@@ -30,14 +30,12 @@ PERL_METRICS = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-5", "ROUGE-6"
 
 
 def _perl_score_pairs(predictions, references, metrics=("ROUGE-1", "ROUGE-2", "ROUGE-L"),
-                      **options) -> Dict[str, PairArrays]:
-    """``rouge155.score_pairs`` (the Perl's numbers) as :class:`PairArrays`."""
-    out = _perl_pairs(predictions, references, metrics, **options)
-    return {tag: PairArrays(s.precision, s.recall, s.fmeasure, s.hits, s.model_count, s.peer_count)
-            for tag, s in out.items()}
+                      **options) -> Dict[str, PairScores]:
+    """``rouge155.score_pairs`` (the Perl's numbers) as :class:`PairScores`."""
+    return dict(_perl_pairs(predictions, references, metrics, **options))
 
 
-def _perl_aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def _perl_aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The Perl's averages (P, R, F): the mean of its 1,000 seeded resample means (``-r 1000``)."""
     table = np.stack([values.recall, values.precision, values.fmeasure], axis=1)
     r, p, f = bootstrap(table, 1000, 95).mean
@@ -100,4 +98,4 @@ def check(name, allowed: Tuple[str, ...]) -> str:
     return name
 
 
-__all__ = ["get", "check", "NAMES", "PERL", "Semantics", "Rule", "PairArrays", "MissingDependency"]
+__all__ = ["get", "check", "NAMES", "PERL", "Semantics", "Rule", "PairScores", "MissingDependency"]

@@ -12,7 +12,8 @@ import re
 from importlib import import_module
 from typing import Dict, Optional, Sequence, Tuple
 
-from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
+from .base import (MissingDependency, Rule, Semantics, as_reference_lists)
+from ..engine.pairs import PairScores
 
 _MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
 NAMES = tuple(_MODULES)
@@ -77,8 +78,8 @@ def _policy(semantics: str, multi_reference: str, references: Sequence[Sequence]
 
 def score_pairs(semantics: str, predictions: Sequence, references: Sequence, metrics: Sequence[str], stem: bool = False,
                 remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
-                word_limit: Optional[int] = None, byte_limit: Optional[int] = None) -> Dict[str, PairArrays]:
-    """``rouge155.score_pairs`` under another implementation's semantics: ``{metric: PairArrays}`` keyed
+                word_limit: Optional[int] = None, byte_limit: Optional[int] = None) -> Dict[str, PairScores]:
+    """``rouge155.score_pairs`` under another implementation's semantics: ``{metric: PairScores}`` keyed
     by the names asked. Its options map to the implementation's own (``stem``: its stemmer;
     ``multi_reference``: ``"A"`` its average over references where it has one, ``"B"`` its best;
     ``alpha``, ``word_limit``, ``byte_limit``: py-rouge's ``alpha`` and length limits, which the others
@@ -114,4 +115,4 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
     return {name: values[own_name] for name, (own_name, _) in names.items()}
 
 
-__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairArrays", "MissingDependency"]
+__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairScores", "MissingDependency"]

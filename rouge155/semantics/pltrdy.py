@@ -22,7 +22,8 @@ from typing import Dict, List, Sequence, Tuple
 import numpy as np
 
 from ..metrics import pairwise
-from .base import PairArrays, Rule, Semantics, Vocabulary, align, id_rows
+from .base import (Rule, Semantics, Vocabulary, align, id_rows)
+from ..engine.pairs import PairScores
 
 NAME = "pltrdy"
 METRICS = ("rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l")
@@ -119,7 +120,7 @@ def check_not_empty(texts: _Texts, hyp: np.ndarray, ref: np.ndarray, metrics: Se
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"),
-                exclusive: bool = True) -> Dict[str, PairArrays]:
+                exclusive: bool = True) -> Dict[str, PairScores]:
     """Per metric, each pair's ``{"r", "p", "f"}`` as ``Rouge().get_scores(hyps, refs)`` gives them
     (one reference per hypothesis), with the counts (``raw_results``) as hits / model / peer counts."""
     metrics = check_metrics(metrics)
@@ -128,7 +129,7 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     al = align(predictions, references)
     texts = _Texts(al.texts)
     check_not_empty(texts, al.pred, al.ref, metrics)
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     for metric in dict.fromkeys(metrics):
         hyp_count, ref_count, overlap = _counts(texts, al.pred, al.ref, metric, exclusive, cache)
@@ -137,7 +138,7 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
         r = ref_count.astype(np.float64)
         precision = np.divide(overlap, h, out=np.zeros(len(h)), where=h != 0)
         recall = np.divide(overlap, r, out=np.zeros(len(r)), where=r != 0)
-        out[metric] = PairArrays(precision, recall, f_score(precision, recall), overlap, r, h)
+        out[metric] = PairScores(precision, recall, f_score(precision, recall), overlap, r, h)
     return out
 
 
@@ -154,7 +155,7 @@ def sequential_mean(values: np.ndarray) -> float:
     return float(np.cumsum(values)[-1] / len(values))
 
 
-def aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The corpus (P, R, F) as ``get_scores(..., avg=True)`` gives them."""
     return (sequential_mean(values.precision), sequential_mean(values.recall), sequential_mean(values.fmeasure))
 

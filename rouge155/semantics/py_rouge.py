@@ -34,8 +34,9 @@ import numpy as np
 from ..base.records import dataclass
 from ..inputs.resources import bundled_data_path, bundled_exceptions
 from ..metrics import pairwise
-from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, id_rows, nltk_module,
-                   porter_stemmer, punkt_sentences)
+from .base import (Rule, Semantics, Vocabulary, align, first_best, id_rows, nltk_module, porter_stemmer,
+                   punkt_sentences)
+from ..engine.pairs import PairScores
 
 NAME = "py-rouge"
 _REMOVE_CHARS = re.compile("[^A-Za-z0-9]")
@@ -310,14 +311,14 @@ def _sequential_totals(values: np.ndarray, pair: np.ndarray, n_pairs: int) -> np
     return sequential_sums(np.asarray(values, dtype=np.float64), pair, n_pairs)
 
 
-def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str) -> PairArrays:
+def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str) -> PairScores:
     """One value per pair: ``"avg"`` (counts summed over its references, then P, R, F) or ``"best"``
     (the first reference with the largest recall; ROUGE-W's weighted recall)."""
     if policy == "avg":
         e, r, o = (_sequential_totals(x, al.pair, al.n_pairs)
                    for x in (counts.evaluated, counts.reference, counts.overlap))
         p, rc, f = prf(e, r, o, alpha, counts.weight)
-        return PairArrays(p, rc, f, o, r, e)
+        return PairScores(p, rc, f, o, r, e)
     p, rc, f = prf(counts.evaluated, counts.reference, counts.overlap, alpha, counts.weight)
     key = rc
     if metric == "rouge-w":  # its weighted recall, in Python floats (an empty reference divides by zero there)
@@ -325,7 +326,7 @@ def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str)
         key = np.array([(o / (r ** (1.0 / w))) ** (1.0 / w) for o, r in
                         zip(counts.overlap.tolist(), counts.reference.tolist())])
     chosen = first_best(key, al.pair, al.n_pairs)
-    return PairArrays(p[chosen], rc[chosen], f[chosen], counts.overlap[chosen], counts.reference[chosen],
+    return PairScores(p[chosen], rc[chosen], f[chosen], counts.overlap[chosen], counts.reference[chosen],
                       counts.evaluated[chosen])
 
 
@@ -339,7 +340,7 @@ def check_metrics(metrics: Sequence[str]) -> List[str]:
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"), multi_reference: str = "avg",
-                **options) -> Dict[str, PairArrays]:
+                **options) -> Dict[str, PairScores]:
     """Per metric (``rouge-N``, ``rouge-l``, ``rouge-w``), each pair's P, R, F as py-rouge computes them
     before averaging (``multi_reference``: ``"avg"`` = ``apply_avg``, ``"best"`` = ``apply_best``);
     ``options``: the fields of :class:`PyRougeOptions`."""
@@ -351,7 +352,7 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     return {m: combine(counts[m], al, multi_reference, opts.alpha, m) for m in metrics}
 
 
-def aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The corpus (P, R, F): the per-pair values added in order, divided by their number if above 1."""
     out = []
     for column in (values.precision, values.recall, values.fmeasure):

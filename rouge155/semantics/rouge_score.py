@@ -27,8 +27,9 @@ import numpy as np
 
 from ..metrics import pairwise
 from . import alnum, compiled
-from .base import (Alignments, MissingDependency, PairArrays, Rule, Semantics, Vocabulary, align, first_best,
-                   harmonic_f, id_rows, memo_stem, pick, porter_stemmer, punkt_sentences, ratios)
+from .base import (Alignments, MissingDependency, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows,
+                   memo_stem, porter_stemmer, punkt_sentences, ratios)
+from ..engine.pairs import PairScores
 
 NAME = "rouge-score"
 TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
@@ -166,17 +167,17 @@ def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def _values(hits, target_count, pred_count) -> PairArrays:
+def _values(hits, target_count, pred_count) -> PairScores:
     """P, R, F from counts: P = hits / max(prediction count, 1), R likewise (0 where either is 0)."""
     precision = ratios(hits, np.maximum(pred_count, 1))
     recall = ratios(hits, np.maximum(target_count, 1))
-    return PairArrays(precision, recall, harmonic_f(precision, recall), np.asarray(hits, dtype=np.float64),
+    return PairScores(precision, recall, harmonic_f(precision, recall), np.asarray(hits, dtype=np.float64),
                       np.asarray(target_count, dtype=np.float64), np.asarray(pred_count, dtype=np.float64))
 
 
-def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairArrays]:
+def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairScores]:
     """Per rouge type, P/R/F of every (prediction, reference) alignment (the reference is the target)."""
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     for rouge_type in dict.fromkeys(rouge_types):
         if rouge_type == "rougeL":
@@ -197,13 +198,13 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
-def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
     stem = stemmer_function() if use_stemmer else None
     counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
                                                          lambda: compiled.token_resolver(stem, _VALID.match)))
     lengths = counted.lengths
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for rouge_type in dict.fromkeys(rouge_types):
         if rouge_type == "rougeL":
             out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
@@ -218,7 +219,7 @@ def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_st
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
-                multi_reference: str = "best") -> Dict[str, PairArrays]:
+                multi_reference: str = "best") -> Dict[str, PairScores]:
     """Per rouge type, each pair's Score as ``RougeScorer.score`` (one reference) or ``score_multi``
     (several: the first with the largest F, per type) gives it. ``references[i]`` is a list of texts."""
     for t in metrics:
@@ -237,7 +238,7 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     out = {}
     for rouge_type, values in per_alignment.items():
         chosen = first_best(values.fmeasure, al.pair, al.n_pairs)
-        out[rouge_type] = pick(values, chosen)
+        out[rouge_type] = values.pick(chosen)
     return {t: out[t] for t in metrics}
 
 
@@ -257,7 +258,7 @@ def bootstrap_resample(matrix: np.ndarray, n_samples: int, confidence_interval: 
     return np.percentile(sample_mean, q, axis=0)
 
 
-def aggregate(values: PairArrays, n_samples: int = 1000,
+def aggregate(values: PairScores, n_samples: int = 1000,
               confidence_interval: float = 0.95) -> Tuple[float, float, float]:
     """The corpus (P, R, F) as rouge-score's ``BootstrapAggregator`` reports it (``mid``: the median of
     the resample means), drawing from numpy's global random state as it does."""

@@ -25,9 +25,10 @@ import numpy as np
 
 from ..metrics import pairwise
 from . import alnum, compiled
-from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
-                   pick, porter_stemmer, punkt_sentences)
+from .base import (Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem, porter_stemmer,
+                   punkt_sentences)
 from .rouge_score import Tokens
+from ..engine.pairs import PairScores
 
 NAME = "torchmetrics"
 KEYS: Dict[str, Union[int, str]] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
@@ -115,7 +116,7 @@ def batch_tokens(texts: List[str], rouge_keys: Sequence[str], use_stemmer: bool,
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
-def _values(hits, pred_len, target_len, zero: np.ndarray) -> PairArrays:
+def _values(hits, pred_len, target_len, zero: np.ndarray) -> PairScores:
     """``_compute_metrics`` (float64, then each stored as float32); all 0 where ``zero``."""
     hits = np.asarray(hits, dtype=np.float64)
     safe_p = np.where(zero, 1, pred_len).astype(np.float64)
@@ -126,13 +127,13 @@ def _values(hits, pred_len, target_len, zero: np.ndarray) -> PairArrays:
     total = np.where(both_zero, 1.0, precision + recall)
     fmeasure = np.where(both_zero, 0.0, 2 * precision * recall / total)
     as32 = lambda x: x.astype(np.float32).astype(np.float64)  # noqa: E731  (tensor(float) is float32)
-    return PairArrays(as32(precision), as32(recall), as32(fmeasure), hits,
+    return PairScores(as32(precision), as32(recall), as32(fmeasure), hits,
                       np.asarray(target_len, dtype=np.float64), np.asarray(pred_len, dtype=np.float64))
 
 
-def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str, PairArrays]:
+def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str, PairScores]:
     """Per key, the float32 P/R/F of every (prediction, reference) alignment."""
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     whole = tokens.whole
     for key in dict.fromkeys(rouge_keys):
@@ -155,7 +156,7 @@ def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str,
     return out
 
 
-def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers. rougeLsum's
     punkt sentences become the lines of a text of their own (a newline inside one is a separator like
     any other, so each line holds its sentence's tokens)."""
@@ -163,7 +164,7 @@ def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) 
     key = (NAME, use_stemmer)  # one vocabulary for texts and sentences: their ids agree
     resolver = lambda: compiled.token_resolver(stem, bool)  # noqa: E731  (torchmetrics keeps non-empty stems)
     counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, key, resolver))
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for rouge_key in dict.fromkeys(rouge_keys):
         if rouge_key == "rougeL":
             p_len, t_len = counted.lengths[al.pred], counted.lengths[al.ref]
@@ -196,7 +197,7 @@ def float32_mean(values) -> float:
     return float(torch.from_numpy(values).mean())
 
 
-def _averaged(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
+def _averaged(values: PairScores, pair: np.ndarray, n_pairs: int) -> PairScores:
     """``accumulate="avg"``: per pair, the float32 mean of its references' P, R and F. Up to 4
     references, vectorised (torch adds so few values in order, in float32); more, torch itself."""
     starts = np.searchsorted(pair, np.arange(n_pairs))
@@ -216,14 +217,14 @@ def _averaged(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
             mean[which] = (total / np.float32(size)).astype(np.float64) if size else np.nan
         out.append(mean)
     nan = np.full(n_pairs, np.nan)
-    return PairArrays(out[0], out[1], out[2], nan, nan, nan)
+    return PairScores(out[0], out[1], out[2], nan, nan, nan)
 
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL", "rougeLsum"), use_stemmer: bool = False,
                 normalizer: Optional[Callable[[str], str]] = None,
                 tokenizer: Optional[Callable[[str], Sequence[str]]] = None,
-                multi_reference: str = "best") -> Dict[str, PairArrays]:
+                multi_reference: str = "best") -> Dict[str, PairScores]:
     """Per rouge key, each pair's values as ``_rouge_score_update`` appends them (float32 values held
     in float64 arrays); ``multi_reference`` is torchmetrics' ``accumulate`` ("best" or "avg")."""
     rouge_keys = check_keys(tuple(metrics))
@@ -234,16 +235,16 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     else:
         tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
         per_alignment = alignment_scores(tokens, al, rouge_keys)
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for key, values in per_alignment.items():
         if multi_reference == "best":
-            out[key] = pick(values, first_best(values.fmeasure, al.pair, al.n_pairs))
+            out[key] = values.pick(first_best(values.fmeasure, al.pair, al.n_pairs))
         else:
             out[key] = _averaged(values, al.pair, al.n_pairs)
     return {key: out[key] for key in rouge_keys}
 
 
-def aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The corpus (P, R, F): float32 means over the pairs, as ``_rouge_score_compute`` takes them."""
     return (float32_mean(values.precision), float32_mean(values.recall), float32_mean(values.fmeasure))
 
