@@ -1,118 +1,104 @@
-"""Other implementations' ROUGE, each exactly: one module per implementation, each a :class:`Semantics`.
+"""Every ROUGE implementation rouge155 computes, by name: the registry (sacrebleu's tokenizers are the model).
 
-``rouge_score`` (rouge-score 0.1.2, under HF evaluate), ``torchmetrics`` (torchmetrics 1.9),
-``pltrdy`` (the ``rouge`` package 1.0.1), ``py_rouge`` (py-rouge 1.1). Each states its rules
-(tokenizer, stemmer, sentence splitter, F formula, multi-reference policy, aggregation) and scores
-batches over the shared kernels of :mod:`rouge155.metrics.pairwise`. The Perl's own semantics is
-the rest of the engine; ``rouge155.compat.semantics`` lists all of them, the Perl's included.
+``get(name)`` gives an implementation's record, a :class:`~rouge155.semantics.record.Semantics`; the
+names are :data:`NAMES`, in the order of the table below (``"perl"`` first: ROUGE-1.5.5.pl, the
+default everywhere, byte for byte). Each implementation is one module of this package, imported on
+first use; nothing outside this package branches on an implementation's name. A recipe (a
+framework's pipeline around an implementation, :mod:`.recipe`) is registered and used the same way.
+
+Adding one: its module (``SEMANTICS = ...``) and its line in ``_MODULES`` (docs/semantics.md,
+"Adding an implementation"); outside the package, :func:`register`.
+
+The record's fields (class attributes or methods; ``setup`` is a :class:`~.setup.Setup`: rouge155's
+options resolved for that implementation):
+
+identity and names
+  ``name`` (its registry name), ``reproduces`` (the package and version it reproduces), ``naming`` (a
+  :class:`~rouge155.metrics.names.Naming`: its own metric names, the Perl names it accepts, its largest
+  N), ``metrics`` (its own names).
+rules (documentation, the audit's labels: each a :class:`~.base.Rule`, name and one-line description)
+  ``tokenizer``, ``stemmer``, ``sentence_splitter``, ``f_measure``, ``multi_reference``,
+  ``aggregation``; ``rules()`` the six by kind.
+scoring, by its own options
+  ``score_pairs(predictions, references, metrics, **own) -> {metric: PairScores}``,
+  ``aggregate(values) -> (P, R, F)`` (the corpus number as it reports it), ``tokenize(text)``,
+  ``split_sentences(text)``, ``stem`` (a function, or None: no stemmer), ``f_score(P, R)``.
+rouge155's options mapped onto its own
+  ``counterparts`` (which of rouge155's options it follows: ``stem``, ``alpha``, ``weight``,
+  ``word_limit``, ``byte_limit``, ``bootstrap`` (-r, -c), ``seed``, ``remove_stopwords``, ``skip``, ``be``,
+  ``stem_models_only``, ``token_counting``, ``dask``; any other is refused in one line), ``policies``
+  (-f letter -> its own multi-reference policy; none: one reference per prediction),
+  ``policy_descriptions``, ``policy(letter)``, ``own_options(setup)`` (the keyword arguments of its
+  ``score_pairs``), ``settings(setup)`` (by its own names: JSON), ``fixed_settings()`` (what no option
+  changes but signs every result: a recipe's segmenter and its version), ``uses_nltk(setup)``,
+  ``signature_settings(setup)``, ``signature(setup, counts, sentences)``, ``corpus(values, setup, keys)``
+  (its aggregation with the setup's options), ``unavailable_metrics(setup)`` (a data file missing),
+  ``score_call(...)`` (``rouge155.score_pairs(semantics=NAME)``), ``audit_notes``.
+the audit (``rouge155-audit``: what its attribution swaps and explains)
+  ``rule_parts(stem, letter) -> {kind: part name}``, ``parts() -> {kind: {part name: Part}}``
+  (:mod:`.parts`).
 """
 from __future__ import annotations
 
-import re
-from importlib import import_module
-from typing import Dict, Optional, Sequence, Tuple
+TYPE_CHECKING = False  # typing is not imported at run time: the command line reads NAMES
+if TYPE_CHECKING:
+    from typing import Dict, Tuple
 
-from .base import (MissingDependency, Rule, Semantics, as_reference_lists)
-from ..engine.pairs import PairScores
+    from .record import Semantics
 
-_MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
-NAMES = tuple(_MODULES)
+PERL = "perl"  # ROUGE-1.5.5.pl: the default everywhere
+# name -> its module, under rouge155.semantics (or a full dotted path: register())
+_MODULES: Dict[str, str] = {
+    "perl": "perl",
+    "rouge-score": "rouge_score",
+    "torchmetrics": "torchmetrics",
+    "pltrdy": "pltrdy",
+    "py-rouge": "py_rouge",
+}
+NAMES: Tuple[str, ...] = tuple(_MODULES)
+_LOADED: Dict[str, Semantics] = {}
+
+
+def names() -> Tuple[str, ...]:
+    """Every registered name, the Perl's first (what :func:`register` added included)."""
+    return tuple(_MODULES)
+
+
+def others() -> Tuple[str, ...]:
+    """Every registered name but the Perl's (what the audit compares with it)."""
+    return tuple(n for n in _MODULES if n != PERL)
 
 
 def get(name: str) -> Semantics:
-    """The :class:`Semantics` called ``name`` (one of :data:`NAMES`)."""
+    """The record of the implementation called ``name`` (ValueError naming the others)."""
+    record = _LOADED.get(name) if isinstance(name, str) else None
+    if record is not None:
+        return record
     module = _MODULES.get(name) if isinstance(name, str) else None
     if module is None:
-        raise ValueError(f"unknown semantics {name!r}: use one of {', '.join(('perl',) + NAMES)}")
-    return import_module(f"{__name__}.{module}").SEMANTICS
+        raise ValueError(f"unknown semantics {name!r}: use one of {', '.join(_MODULES)}")
+    from importlib import import_module
+
+    path = module if "." in module else f"{__name__}.{module}"
+    record = _LOADED[name] = import_module(path).SEMANTICS
+    return record
 
 
+def register(name: str, module: str) -> None:
+    """Add an implementation or a recipe from outside this package: ``module`` (a full dotted path)
+    defines ``SEMANTICS``, whose ``name`` is ``name``."""
+    global NAMES
+    if not isinstance(name, str) or not name or name in _MODULES:
+        raise ValueError(f"cannot register {name!r}: a new name is needed")
+    _MODULES[name] = module
+    NAMES = tuple(_MODULES)
 
 
-# -- rouge155.score_pairs(..., semantics=NAME) -------------------------------------------------------
-
-_PERL_NGRAM = re.compile(r"^(?:rouge-?)?([0-9]+)$", re.IGNORECASE)
-_PERL_LCS = re.compile(r"^(?:rouge-?)?l$", re.IGNORECASE)
-_PERL_W = re.compile(r"^(?:rouge-?)?w(?:-?([0-9.]+))?$", re.IGNORECASE)
-
-
-def metric_name(name: str, semantics: str) -> Tuple[str, Optional[float]]:
-    """An implementation's own metric name for ``name`` (its own, or the Perl's ``ROUGE-N``,
-    ``ROUGE-L``, ``ROUGE-W-w``), and ROUGE-W's weight if one is given. The Perl's ROUGE-L (summary level
-    over lines) is rouge-score's and torchmetrics' ``rougeLsum``."""
-    spec = get(semantics)
-    if name in spec.metrics:
-        return name, None
-    text = str(name).strip()
-    dashed = semantics in ("pltrdy", "py-rouge")
-    m = _PERL_NGRAM.match(text)
-    if m:
-        candidate = f"rouge-{int(m.group(1))}" if dashed else f"rouge{int(m.group(1))}"
-    elif _PERL_LCS.match(text):
-        candidate = "rouge-l" if dashed else "rougeLsum"
-    elif semantics == "py-rouge" and (w := _PERL_W.match(text)):
-        weight = w.group(1)
-        return "rouge-w", float(weight) if weight else None
-    else:
-        candidate = None
-    if candidate not in spec.metrics:
-        raise ValueError(f"unknown metric {name!r} for the {semantics} semantics: use one of {', '.join(spec.metrics)}")
-    return candidate, None
+def check(name, allowed: Tuple[str, ...]) -> str:
+    """``name`` when it is one of ``allowed`` (an entry point's semantics), else ValueError naming them."""
+    if name not in allowed:
+        raise ValueError(f"semantics must be one of {', '.join(repr(a) for a in allowed)}, not {name!r}")
+    return name
 
 
-def _policy(semantics: str, multi_reference: str, references: Sequence[Sequence]) -> str:
-    """The implementation's multi-reference policy for the Perl's ``-f`` letter."""
-    several = any(len(r) > 1 for r in references)
-    policies = {"rouge-score": {"B": "best"}, "torchmetrics": {"A": "avg", "B": "best"},
-                "py-rouge": {"A": "avg", "B": "best"}, "pltrdy": {}}[semantics]
-    if multi_reference not in ("A", "B"):
-        raise ValueError("multi_reference must be 'A' (the implementation's average over references) or 'B' (its best)")
-    policy = policies.get(multi_reference)
-    if policy is None:
-        if several:
-            have = ", ".join(f"{k!r}" for k in policies) or "none: one reference per prediction"
-            raise ValueError(f"the {semantics} semantics has no multi_reference={multi_reference!r} (it has {have})")
-        policy = next(iter(policies.values()), "single")
-    return policy
-
-
-def score_pairs(semantics: str, predictions: Sequence, references: Sequence, metrics: Sequence[str], stem: bool = False,
-                remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
-                word_limit: Optional[int] = None, byte_limit: Optional[int] = None) -> Dict[str, PairScores]:
-    """``rouge155.score_pairs`` under another implementation's semantics: ``{metric: PairScores}`` keyed
-    by the names asked. Its options map to the implementation's own (``stem``: its stemmer;
-    ``multi_reference``: ``"A"`` its average over references where it has one, ``"B"`` its best;
-    ``alpha``, ``word_limit``, ``byte_limit``: py-rouge's ``alpha`` and length limits, which the others
-    lack); ``remove_stopwords``: none of them removes stopwords."""
-    spec = get(semantics)
-    if isinstance(metrics, str):
-        metrics = [metrics]
-    if remove_stopwords:
-        raise ValueError(f"the {semantics} semantics has no stopword removal (remove_stopwords)")
-    if semantics != "py-rouge" and (alpha != 0.5 or word_limit is not None or byte_limit is not None):
-        raise ValueError(f"the {semantics} semantics has a fixed F (alpha 0.5) and no length limits")
-    refs = as_reference_lists(references)
-    names = {name: metric_name(name, semantics) for name in metrics}
-    policy = _policy(semantics, multi_reference, refs)
-    own = list(dict.fromkeys(n for n, _ in names.values()))
-    if semantics == "py-rouge":
-        weights = {w for _, w in names.values() if w is not None}
-        if len(weights) > 1:
-            raise ValueError("one ROUGE-W weight per call")
-        limit: Dict[str, object] = {"limit_length": word_limit is not None or byte_limit is not None}
-        if word_limit is not None:
-            limit.update(length_limit=word_limit, length_limit_type="words")
-        elif byte_limit is not None:
-            limit.update(length_limit=byte_limit, length_limit_type="bytes")
-        values = spec.score_pairs(predictions, refs, own, multi_reference=policy, stemming=bool(stem), alpha=alpha,
-                                  weight_factor=weights.pop() if weights else 1.0, **limit)
-    elif semantics == "pltrdy":
-        if stem:
-            raise ValueError("the pltrdy semantics has no stemmer")
-        values = spec.score_pairs(predictions, refs, own)
-    else:
-        values = spec.score_pairs(predictions, refs, own, use_stemmer=bool(stem), multi_reference=policy)
-    return {name: values[own_name] for name, (own_name, _) in names.items()}
-
-
-__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairScores", "MissingDependency"]
+__all__ = ["get", "names", "others", "register", "check", "NAMES", "PERL"]

@@ -145,6 +145,11 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
     return Alignments(texts, as_array(pred), as_array(ref), as_array(pair), len(predictions))
 
 
+def split_lines(text: str) -> List[str]:
+    """One sentence per non-empty line."""
+    return [line for line in text.split("\n") if line]
+
+
 def as_reference_lists(references: Sequence) -> List[List[object]]:
     """``references[i]``: one text or a list of texts -> a list of texts."""
     return [[r] if isinstance(r, (str, bytes)) else list(r) for r in references]

@@ -21,9 +21,13 @@ from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ..metrics import pairwise
-from .base import (Rule, Semantics, Vocabulary, align, id_rows)
 from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
+from .base import Rule, Vocabulary, align, id_rows, ratios
+from .parts import Context, FPart, Part, TokenizerPart
+from .record import Semantics
+from .setup import CorpusScore
 
 NAME = "pltrdy"
 METRICS = ("rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l")
@@ -136,9 +140,7 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
         overlap = overlap.astype(np.float64)
         h = hyp_count.astype(np.float64)
         r = ref_count.astype(np.float64)
-        precision = np.divide(overlap, h, out=np.zeros(len(h)), where=h != 0)
-        recall = np.divide(overlap, r, out=np.zeros(len(r)), where=r != 0)
-        out[metric] = PairScores(precision, recall, f_score(precision, recall), overlap, r, h)
+        out[metric] = PairScores(*prf(overlap, r, h), overlap, r, h)
     return out
 
 
@@ -160,22 +162,45 @@ def aggregate(values: PairScores) -> Tuple[float, float, float]:
     return (sequential_mean(values.precision), sequential_mean(values.recall), sequential_mean(values.fmeasure))
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="rouge 1.0.1 (pltrdy/rouge, `from rouge import Rouge`)",
-    metrics=METRICS,
-    tokenizer=Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept"),
-    stemmer=Rule("none", "no stemming"),
-    sentence_splitter=Rule("full-stops", "every '.' ends a sentence (abbreviations and decimals included)"),
-    f_measure=Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams and LCS words counted as sets"),
-    multi_reference=Rule("single", "one reference per hypothesis"),
-    aggregation=Rule("mean", "arithmetic mean, summed in order"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=split_sentences,
-    stem=None,
-    f_score=f_score,
-)
+def prf(hits, ref_count, pred_count) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """P = overlap / hypothesis count, R = overlap / reference count (0 where a count is 0), its F."""
+    precision, recall = ratios(hits, pred_count), ratios(hits, ref_count)
+    return precision, recall, f_score(precision, recall)
+
+
+def _aggregate_part(values: PairScores, context: Context) -> CorpusScore:
+    del context
+    return CorpusScore(*aggregate(values))
+
+
+class Pltrdy(Semantics):
+    name = NAME
+    reproduces = "rouge 1.0.1 (pltrdy/rouge, `from rouge import Rouge`)"
+    naming = Naming(METRICS, "rouge-{n}", "rouge-l", max_n=5)
+    tokenizer = Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept")
+    stemmer = Rule("none", "no stemming")
+    sentence_splitter = Rule("full-stops", "every '.' ends a sentence (abbreviations and decimals included)")
+    f_measure = Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams and LCS words counted as sets")
+    multi_reference = Rule("single", "one reference per hypothesis")
+    aggregation = Rule("mean", "arithmetic mean, summed in order")
+    score_pairs = staticmethod(score_pairs)
+    aggregate = staticmethod(aggregate)
+    tokenize = staticmethod(tokenize)
+    split_sentences = staticmethod(split_sentences)
+    f_score = staticmethod(f_score)
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
+        return {"tokenizer": NAME, "stemmer": "none", "sentence_splitter": "full-stops", "f_measure": NAME,
+                "multi_reference": "single", "aggregation": "mean"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(TokenizerPart(tokenize, lambda _token: True), self.tokenizer.description)},
+                "sentence_splitter": {"full-stops": Part(lambda text: [s for s in text.split(".") if len(s) > 0],
+                                                         "every '.' ends a sentence (abbreviations, decimals too)")},
+                "f_measure": {NAME: Part(FPart(prf, distinct=True), self.f_measure.description)},
+                "aggregation": {"mean": Part(_aggregate_part, self.aggregation.description)}}
+
+
+SEMANTICS = Pltrdy()
 
 __all__ = ["SEMANTICS", "score_pairs", "aggregate", "check_metrics", "word_counts", "METRICS"]

@@ -33,10 +33,14 @@ import numpy as np
 
 from ..base.records import dataclass
 from ..inputs.resources import bundled_data_path, bundled_exceptions
-from ..metrics import pairwise
-from .base import (Rule, Semantics, Vocabulary, align, first_best, id_rows, nltk_module, porter_stemmer,
-                   punkt_sentences)
 from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
+from .base import (Rule, Vocabulary, align, first_best, id_rows, nltk_module, porter_stemmer, punkt_sentences,
+                   split_lines)
+from .parts import FPart, Part, TokenizerPart
+from .record import Semantics
+from .setup import Setup
 
 NAME = "py-rouge"
 _REMOVE_CHARS = re.compile("[^A-Za-z0-9]")
@@ -361,26 +365,83 @@ def aggregate(values: PairScores) -> Tuple[float, float, float]:
     return out[0], out[1], out[2]
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="py-rouge 1.1 (Diego999/py-rouge)",
-    metrics=tuple(f"rouge-{n}" for n in range(1, 10)) + ("rouge-l", "rouge-w"),
-    tokenizer=Rule("treebank-alnum", "lower-case, [^A-Za-z0-9] -> space, nltk Treebank words (gonna -> gon na); "
-                   "texts cut at 665 characters by default"),
-    stemmer=Rule("porter-original+wordnet", "WordNet 2.0 exceptions and 138 fixed stems, else nltk "
-                 "PorterStemmer('ORIGINAL_ALGORITHM'), on tokens longer than 3 characters"),
-    sentence_splitter=Rule("lines", "the text's lines (ensure_compatibility=False: nltk punkt)"),
-    f_measure=Rule("alpha-unrounded", "F = PR / ((1 - alpha) P + alpha R); ROUGE-L's clip ignores the "
-                   "reference's count"),
-    multi_reference=Rule("sum-counts", "apply_avg: counts summed over references (apply_best: best recall)"),
-    aggregation=Rule("mean", "arithmetic mean, summed in order"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=split_sentences,
-    stem=stem,
-    f_score=lambda precision, recall: f_score(precision, recall, 0.5),
-)
+class PyRougeTokenizer(TokenizerPart):
+    """The audit's py-rouge tokenizer: its preprocessing without its stemmer and without a length limit; its
+    lines are its own sentences."""
+
+    def __init__(self):
+        self._prep: Optional[Preprocessor] = None
+        super().__init__(lambda piece: self.prep().clean(piece).split())
+
+    def prep(self) -> Preprocessor:
+        if self._prep is None:
+            self._prep = Preprocessor(PyRougeOptions(stemming=False, limit_length=False))
+        return self._prep
+
+    def whole(self, text: str) -> List[str]:
+        return self.prep().whole(text)
+
+    def sentences(self, text: str, split) -> List[List[str]]:
+        if split is split_lines:
+            return self.prep().per_sentence(text)
+        return super().sentences(text, split)
+
+
+def _f_half(precision, recall) -> np.ndarray:
+    return f_score(precision, recall, 0.5)
+
+
+def _audit_prf(hits, ref_count, pred_count):
+    return prf(pred_count, ref_count, hits, 0.5, 1.0)
+
+
+class PyRouge(Semantics):
+    name = NAME
+    reproduces = "py-rouge 1.1 (Diego999/py-rouge)"
+    naming = Naming(tuple(f"rouge-{n}" for n in range(1, 10)) + ("rouge-l", "rouge-w"), "rouge-{n}", "rouge-l",
+                    weighted="rouge-w")
+    tokenizer = Rule("treebank-alnum", "lower-case, [^A-Za-z0-9] -> space, nltk Treebank words (gonna -> gon na); "
+                     "texts cut at 665 characters by default")
+    stemmer = Rule("porter-original+wordnet", "WordNet 2.0 exceptions and 138 fixed stems, else nltk "
+                   "PorterStemmer('ORIGINAL_ALGORITHM'), on tokens longer than 3 characters")
+    sentence_splitter = Rule("lines", "the text's lines (ensure_compatibility=False: nltk punkt)")
+    f_measure = Rule("alpha-unrounded", "F = PR / ((1 - alpha) P + alpha R); ROUGE-L's clip ignores the "
+                     "reference's count")
+    multi_reference = Rule("sum-counts", "apply_avg: counts summed over references (apply_best: best recall)")
+    aggregation = Rule("mean", "arithmetic mean, summed in order")
+    counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit"))
+    policies = {"A": "avg", "B": "best"}
+    audit_notes = ("no length limit (its default cuts texts at 665 characters; the Perl flags set none)",)
+    score_pairs = staticmethod(score_pairs)
+    aggregate = staticmethod(aggregate)
+    tokenize = staticmethod(tokenize)
+    split_sentences = staticmethod(split_sentences)
+    stem = staticmethod(stem)
+    f_score = staticmethod(_f_half)
+
+    def own_options(self, setup: Setup) -> Dict[str, object]:
+        limit = setup.word_limit if setup.word_limit is not None else setup.byte_limit
+        return {"multi_reference": setup.policy, "stemming": setup.stem, "alpha": setup.alpha,
+                "weight_factor": setup.weight if setup.weight is not None else 1.0,
+                "limit_length": limit is not None, "length_limit": limit if limit is not None else 665,
+                "length_limit_type": "words" if setup.word_limit is not None else "bytes"}
+
+    def uses_nltk(self, setup: Setup) -> bool:  # noqa: ARG002 - the record's interface
+        return True  # nltk's Treebank rules make its tokens, stemming or not
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:
+        return {"tokenizer": NAME, "stemmer": NAME if stem else "none", "sentence_splitter": "lines",
+                "f_measure": NAME, "multi_reference": "best-recall" if letter == "B" else "sum-counts",
+                "aggregation": "mean"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(PyRougeTokenizer(), self.tokenizer.description)},
+                "stemmer": {NAME: Part(stem, self.stemmer.description)},
+                "f_measure": {NAME: Part(FPart(_audit_prf, length_minus=True, clip_model=False),
+                                         self.f_measure.description)}}
+
+
+SEMANTICS = PyRouge()
 
 __all__ = ["SEMANTICS", "PyRougeOptions", "Preprocessor", "score_pairs", "alignment_counts", "combine", "prf",
            "aggregate", "check_metrics", "LENGTH_LIMIT_TYPES"]
