@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Dict, List, Optional
 
-from ..semantics import get, names
+from ..semantics import get
 from ..semantics.base import RULE_KINDS
-from ..semantics.parts import SHARED, FPart, Part, TokenizerPart
+from ..semantics.parts import FPart, TokenizerPart, part
 
 KINDS = RULE_KINDS  # tokenizer, stemmer, sentence_splitter, f_measure, multi_reference, aggregation
 LABELS = {"tokenizer": "tokenizer", "stemmer": "stemmer", "sentence_splitter": "sentences",
@@ -52,27 +52,6 @@ def recipe(semantics: str, lcs: Optional[str], stem: bool, letter: str) -> Recip
     if lcs == "L" and implementation.naming.text_lcs is not None:
         return replace(out, sentence_splitter="whole-text")
     return out
-
-
-_PARTS: Dict[str, Dict[str, Part]] = {}
-
-
-def _all_parts(kind: str) -> Dict[str, Part]:
-    """Every part of ``kind``: the shared ones and those of every registered implementation."""
-    if not _PARTS:
-        for k in KINDS:
-            _PARTS[k] = dict(SHARED.get(k, {}))
-        for name in names():
-            for k, parts in get(name).parts().items():
-                _PARTS[k].update(parts)
-    return _PARTS[kind]
-
-
-def part(kind: str, name: str) -> Part:
-    found = _all_parts(kind).get(name)
-    if found is None:
-        raise ValueError(f"no {LABELS[kind]} part {name!r}")
-    return found
 
 
 def describe(kind: str, name: str) -> str:

@@ -14,6 +14,8 @@ of summed counts and of the best reference). A part of each kind is:
 * multi-reference policy: a function ``(prf, hits, ref_count, pred_count, alignments, order) ->
   PairScores`` (one value per pair);
 * aggregation: a function ``(values, context) -> CorpusScore`` (``context``: :class:`Context`).
+
+:func:`part` finds any of them by kind and name.
 """
 from __future__ import annotations
 
@@ -26,12 +28,18 @@ from ..engine.pairs import PairScores
 from .base import first_best, ratios, split_lines
 
 
-@dataclass(frozen=True)
 class Part:
-    """One part: what it is (see the module's docstring for each kind) and what it does, in one line."""
+    """One part: what it is (see the module's docstring for each kind; ``make``: made on first use, once
+    every part is known) and what it does, in one line."""
 
-    value: object
-    description: str
+    def __init__(self, value: object = None, description: str = "", make: Optional[Callable[[], object]] = None):
+        self._value, self._make, self.description = value, make, description
+
+    @property
+    def value(self) -> object:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
 
 
 @dataclass(frozen=True)
@@ -115,3 +123,24 @@ SHARED: Dict[str, Dict[str, Part]] = {
         "single": Part(best_f, "one reference per prediction"),
     },
 }
+
+
+_TABLE: Dict[str, Dict[str, Part]] = {}
+
+
+def part(kind: str, name: str) -> Part:
+    """The part ``name`` of ``kind`` (a rule kind): a shared one, or one a registered implementation brings
+    (each is asked once); ValueError for an unknown one."""
+    if not _TABLE:
+        from . import get, names
+        from .base import RULE_KINDS
+
+        table: Dict[str, Dict[str, Part]] = {kind: dict(SHARED.get(kind, {})) for kind in RULE_KINDS}
+        for implementation in names():
+            for k, parts in get(implementation).parts().items():
+                table[k].update(parts)
+        _TABLE.update(table)
+    found = _TABLE.get(kind, {}).get(name)
+    if found is None:
+        raise ValueError(f"no {kind} part {name!r}")
+    return found
