@@ -92,7 +92,7 @@ def stem(word: str) -> Optional[str]:
 
 def f_score(precision, recall) -> np.ndarray:
     """The script's F at alpha 0.5, rounded to 5 places."""
-    return f_measure_many(np.asarray(recall, dtype=np.float64), np.asarray(precision, dtype=np.float64), 0.5)
+    return f_measure_many(np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64), 0.5)
 
 
 def prf(hits, ref_count, pred_count):
