@@ -20,7 +20,7 @@ of summed counts and of the best reference). A part of each kind is:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -79,6 +79,14 @@ class FPart:
     distinct: bool = False
     length_minus: bool = False
     clip_model: bool = True
+
+
+def aggregation_of(aggregate: Callable[[PairScores], Tuple[float, float, float]]
+                   ) -> Callable[[PairScores, Context], object]:
+    """The aggregation part of an implementation's ``aggregate`` (which needs no context)."""
+    from .setup import CorpusScore
+
+    return lambda values, _context: CorpusScore(*aggregate(values))
 
 
 def sum_counts(prf, hits, ref_count, pred_count, al, order: Optional[int]) -> PairScores:

@@ -124,11 +124,6 @@ class PerlSemantics(Semantics):
     counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit", "bootstrap", "remove_stopwords",
                               "stem_models_only", "skip", "be", "token_counting", "dask"))
     policies = {"A": "A", "B": "B"}
-    score_pairs = staticmethod(score_pairs)
-    aggregate = staticmethod(aggregate)
-    tokenize = staticmethod(tokenize)
-    stem = staticmethod(stem)
-    f_score = staticmethod(f_score)
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"stem": setup.stem, "multi_reference": setup.letter, "alpha": setup.alpha,

@@ -25,9 +25,8 @@ from ..engine.pairs import PairScores
 from ..metrics import pairwise
 from ..metrics.names import Naming
 from .base import Rule, Vocabulary, align, id_rows, ratios
-from .parts import Context, FPart, Part, TokenizerPart
+from .parts import FPart, Part, TokenizerPart, aggregation_of
 from .record import Semantics
-from .setup import CorpusScore
 
 NAME = "pltrdy"
 METRICS = ("rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l")
@@ -168,11 +167,6 @@ def prf(hits, ref_count, pred_count) -> Tuple[np.ndarray, np.ndarray, np.ndarray
     return precision, recall, f_score(precision, recall)
 
 
-def _aggregate_part(values: PairScores, context: Context) -> CorpusScore:
-    del context
-    return CorpusScore(*aggregate(values))
-
-
 class Pltrdy(Semantics):
     name = NAME
     reproduces = "rouge 1.0.1 (pltrdy/rouge, `from rouge import Rouge`)"
@@ -183,11 +177,6 @@ class Pltrdy(Semantics):
     f_measure = Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams and LCS words counted as sets")
     multi_reference = Rule("single", "one reference per hypothesis")
     aggregation = Rule("mean", "arithmetic mean, summed in order")
-    score_pairs = staticmethod(score_pairs)
-    aggregate = staticmethod(aggregate)
-    tokenize = staticmethod(tokenize)
-    split_sentences = staticmethod(split_sentences)
-    f_score = staticmethod(f_score)
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
         return {"tokenizer": NAME, "stemmer": "none", "sentence_splitter": "full-stops", "f_measure": NAME,
@@ -198,7 +187,7 @@ class Pltrdy(Semantics):
                 "sentence_splitter": {"full-stops": Part(lambda text: [s for s in text.split(".") if len(s) > 0],
                                                          "every '.' ends a sentence (abbreviations, decimals too)")},
                 "f_measure": {NAME: Part(FPart(prf, distinct=True), self.f_measure.description)},
-                "aggregation": {"mean": Part(_aggregate_part, self.aggregation.description)}}
+                "aggregation": {"mean": Part(aggregation_of(aggregate), self.aggregation.description)}}
 
 
 SEMANTICS = Pltrdy()

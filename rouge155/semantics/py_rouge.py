@@ -412,11 +412,6 @@ class PyRouge(Semantics):
     counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit"))
     policies = {"A": "avg", "B": "best"}
     audit_notes = ("no length limit (its default cuts texts at 665 characters; the Perl flags set none)",)
-    score_pairs = staticmethod(score_pairs)
-    aggregate = staticmethod(aggregate)
-    tokenize = staticmethod(tokenize)
-    split_sentences = staticmethod(split_sentences)
-    stem = staticmethod(stem)
     f_score = staticmethod(_f_half)
 
     def own_options(self, setup: Setup) -> Dict[str, object]:

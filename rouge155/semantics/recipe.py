@@ -23,7 +23,7 @@ import numpy as np
 
 from ..engine.pairs import PairScores
 from .base import Rule
-from .parts import Context, FPart, Part, TokenizerPart, part
+from .parts import FPart, Part, TokenizerPart, aggregation_of, part
 from .record import Semantics
 from .setup import CorpusScore, Setup
 
@@ -115,7 +115,7 @@ class Recipe(Semantics):
         if own["f_measure"] == self.name:
             out["f_measure"] = {self.name: Part(make=self._f_part, description=self.f_measure.description)}
         if own["aggregation"] == self.name:
-            out["aggregation"] = {self.name: Part(self._aggregate_part, self.aggregation.description)}
+            out["aggregation"] = {self.name: Part(aggregation_of(self.aggregate), self.aggregation.description)}
         return out
 
     def _base_part(self, kind: str):
@@ -130,10 +130,6 @@ class Recipe(Semantics):
         base: FPart = self._base_part("f_measure")
         return FPart(lambda hits, ref, pred: self.finish(*base.prf(hits, ref, pred)), distinct=base.distinct,
                      length_minus=base.length_minus, clip_model=base.clip_model)
-
-    def _aggregate_part(self, values: PairScores, context: Context) -> CorpusScore:
-        del context
-        return CorpusScore(*self.aggregate(values))
 
 
 class _SegmentedTokenizer(TokenizerPart):

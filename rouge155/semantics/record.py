@@ -2,13 +2,16 @@
 :mod:`rouge155.semantics`, the registry).
 
 A module makes its record either by subclassing :class:`Semantics` (class attributes for its data,
-methods where it differs from the defaults) or by calling it with keyword arguments (each one an
-attribute: ``Semantics(name=..., score_pairs=..., ...)``). The defaults fit an implementation that has
-none of rouge155's options but its metric names; :class:`~rouge155.semantics.recipe.Recipe` builds one
-on another (a framework's pipeline around an implementation).
+methods where it differs from the defaults; its module's functions ``score_pairs``, ``aggregate``,
+``tokenize``, ``split_sentences``, ``stem``, ``f_score`` are taken where the class does not set them) or
+by calling it with keyword arguments (each one an attribute: ``Semantics(name=..., score_pairs=...)``).
+The defaults fit an implementation that has none of rouge155's options but its metric names;
+:class:`~rouge155.semantics.recipe.Recipe` builds one on another (a framework's pipeline around an
+implementation).
 """
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
@@ -22,6 +25,9 @@ from .setup import CorpusScore, Setup, call_setup, nltk_version
 if TYPE_CHECKING:
     from ..output.signature import Signature
     from .parts import Part
+
+
+FUNCTIONS = ("score_pairs", "aggregate", "tokenize", "split_sentences", "stem", "f_score")
 
 
 def _not_given(*args, **kwargs):
@@ -60,6 +66,16 @@ class Semantics:
     policies: Mapping[str, str] = {}  # -f letter -> its multi-reference policy ({}: one reference per prediction)
     policy_descriptions: Mapping[str, str] = {}  # its policy -> what it keeps (notes where a letter has none)
     audit_notes: Tuple[str, ...] = ()  # what the audit says of it however it is set up
+
+    def __init_subclass__(cls, **kwargs: Any):
+        """A subclass takes its module's functions named as the scoring fields (``score_pairs``,
+        ``aggregate``, ``tokenize``, ``split_sentences``, ``stem``, ``f_score``) unless a class sets them."""
+        super().__init_subclass__(**kwargs)
+        module = sys.modules.get(cls.__module__)
+        for field in FUNCTIONS:
+            given = getattr(module, field, None)
+            if getattr(cls, field) is getattr(Semantics, field) and callable(given):
+                setattr(cls, field, staticmethod(given))
 
     def __init__(self, **fields: Any):
         for key, value in fields.items():

@@ -325,12 +325,7 @@ class RougeScore(Semantics):
     counterparts = frozenset(("stem", "bootstrap", "seed"))
     policies = {"B": "best"}
     policy_descriptions = {"best": "its best F (score_multi)"}
-    score_pairs = staticmethod(score_pairs)
-    aggregate = staticmethod(aggregate)
-    tokenize = staticmethod(tokenize)
     split_sentences = staticmethod(line_sentences)
-    stem = staticmethod(stem)
-    f_score = staticmethod(harmonic_f)
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"use_stemmer": setup.stem, "multi_reference": setup.policy}

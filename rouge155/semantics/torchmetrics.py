@@ -29,10 +29,10 @@ from ..metrics.names import Naming
 from . import alnum, compiled
 from .base import (MissingDependency, Rule, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
                    porter_stemmer, punkt_sentences, ratios)
-from .parts import Context, FPart, Part
+from .parts import FPart, Part, aggregation_of
 from .record import Semantics
 from .rouge_score import Tokens
-from .setup import CorpusScore, Setup
+from .setup import Setup
 
 NAME = "torchmetrics"
 KEYS: Dict[str, Union[int, str]] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
@@ -262,11 +262,6 @@ def _mean_of_references(prf_of, hits, ref_count, pred_count, al, order) -> PairS
     return _averaged(PairScores(precision, recall, fmeasure, hits, ref_count, pred_count), al.pair, al.n_pairs)
 
 
-def _aggregate_part(values: PairScores, context: Context) -> CorpusScore:
-    del context
-    return CorpusScore(*aggregate(values))
-
-
 class Torchmetrics(Semantics):
     name = NAME
     reproduces = "torchmetrics 1.9 (ROUGEScore, functional rouge_score)"
@@ -280,12 +275,6 @@ class Torchmetrics(Semantics):
     aggregation = Rule("mean-float32", "float32 mean of the per-pair values (torch)")
     counterparts = frozenset(("stem",))
     policies = {"A": "avg", "B": "best"}
-    score_pairs = staticmethod(score_pairs)
-    aggregate = staticmethod(aggregate)
-    tokenize = staticmethod(tokenize)
-    split_sentences = staticmethod(split_sentences)
-    stem = staticmethod(stem)
-    f_score = staticmethod(f_score)
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"use_stemmer": setup.stem, "multi_reference": setup.policy}
@@ -310,7 +299,7 @@ class Torchmetrics(Semantics):
                 "f_measure": {NAME: Part(FPart(prf), self.f_measure.description)},
                 "multi_reference": {"mean-float32": Part(_mean_of_references, "float32 mean of the references' P, "
                                                                                "R, F (torchmetrics avg)")},
-                "aggregation": {"mean-float32": Part(_aggregate_part, self.aggregation.description)}}
+                "aggregation": {"mean-float32": Part(aggregation_of(aggregate), self.aggregation.description)}}
 
 
 SEMANTICS = Torchmetrics()
