@@ -79,6 +79,8 @@ class Semantics:
 
     def __init__(self, **fields: Any):
         for key, value in fields.items():
+            if key == "metrics":  # the earlier record's field: its names are the naming's now
+                raise TypeError("give naming=Naming(metrics, ...) (rouge155.metrics.names), not metrics=")
             if not hasattr(type(self), key):
                 raise TypeError(f"Semantics has no field {key!r}")
             setattr(self, key, value)
