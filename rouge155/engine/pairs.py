@@ -119,7 +119,7 @@ def _memory_config(peers: List[bytes], models: List[List[bytes]], input_format: 
     return EvalConfig(evaluations=evaluations, peer_ids=[SYSTEM]), MemorySource(texts)
 
 
-_VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
+VOCABULARY_LIMIT = 2_000_000  # distinct raw tokens kept between calls (a training loop calls many times)
 _kept = threading.local()  # one set of vocabularies per thread: a TokenIds map is not thread-safe
 
 
@@ -129,13 +129,13 @@ def _vocabularies() -> dict:  # {(data dir, stem, stopwords): its TokenIds}
     return _kept.vocabularies
 
 
-def _vocabulary(data_dir: Optional[str], options: Options):
+def vocabulary(data_dir: Optional[str], options: Options):
     """The token-id map kept between calls with the same data and stopword/stemming options."""
     data_dir = resolve_data_dir(data_dir)
     key = (data_dir, options.stem, options.remove_stopwords)
     kept = _vocabularies()
     vocab = kept.get(key)
-    if vocab is None or len(vocab) > _VOCABULARY_LIMIT:
+    if vocab is None or len(vocab) > VOCABULARY_LIMIT:
         vocab = kept[key] = token_vocabulary(options, load_word_lists(data_dir))
     return vocab
 
@@ -154,7 +154,7 @@ def pair_counts(config: EvalConfig, source: MemorySource, options: Options, data
 
         executor = DaskCluster(dask)
     elif batched:
-        vocab = _vocabulary(data_dir, options)
+        vocab = vocabulary(data_dir, options)
     # the step-by-step engine, where the batched one cannot: raises the script's error where it
     # would die (an empty model under -w)
     blocks = scored_blocks(config, options, [SYSTEM], word_lists, source, lambda done, _workers: done,
@@ -209,7 +209,7 @@ def _memory_counts(peers: List[bytes], models: List[List[bytes]], options: Optio
     from .batched.memory_pairs import memory_counts
 
     try:
-        return memory_counts(peers, models, options, plan, _vocabulary(data_dir, options))
+        return memory_counts(peers, models, options, plan, vocabulary(data_dir, options))
     except NeedsStepByStep:
         return None
 
@@ -218,7 +218,7 @@ def _compiled_counts(peers: List[bytes], models: List[List[bytes]], options: Opt
                      data_dir: Optional[str]) -> Dict[str, np.ndarray]:
     from .batched.compiled_pairs import compiled_counts
 
-    vocab = _vocabulary(data_dir, options)
+    vocab = vocabulary(data_dir, options)
     pair_instance = np.repeat(np.arange(len(peers), dtype=np.int64), [len(refs) for refs in models])
     flat = list(chain.from_iterable(models))
     return compiled_counts(peers, flat, pair_instance, options, plan, vocab)

@@ -29,9 +29,18 @@ _EXC_SHAPE = lazy_regex(r"(?:\S+(?: \S+)+\n)*")
 _EXC_PAIR = lazy_regex(r"^(\S+) (\S+)", re.M)
 
 
+_BUNDLED: list = []  # found once per process (a per-pair API call asks for it every time)
+
+
 def bundled_data_path() -> str:
     """The data shipped in the wheel (``rouge155/_data``), else the repository's ``data/`` (a checkout).
     (os.path, not pathlib: pathlib's imports cost a small run ~2 ms.)"""
+    if not _BUNDLED:
+        _BUNDLED.append(_find_bundled())
+    return _BUNDLED[0]
+
+
+def _find_bundled() -> str:
     here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # the rouge155 package
     for candidate in (os.path.join(here, "_data"), os.path.join(os.path.dirname(here), "data")):
         if os.path.isfile(os.path.join(candidate, STOPWORDS_FILE)):

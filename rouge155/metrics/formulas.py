@@ -86,9 +86,16 @@ def combine(
             hit += m.hit
             model_count += m.model_count
             peer_count += m.peer_count
+    recall, precision, f = scored(hit, model_count, peer_count, alpha, ratio)
+    return Counts(model_count, hit, recall, peer_count, precision, f)
+
+
+def scored(hit: Number, model_count: Number, peer_count: Number, alpha: Number,
+           ratio: Callable[[Number, Number], float] = hit_ratio) -> Tuple[float, float, float]:
+    """R, P and F of totals, each rounded as the script stores it (0 where a count is 0)."""
     recall = r5(ratio(hit, model_count)) if model_count != 0 else 0.0
     precision = r5(ratio(hit, peer_count)) if peer_count != 0 else 0.0
-    return Counts(model_count, hit, recall, peer_count, precision, f_measure(precision, recall, alpha))
+    return recall, precision, f_measure(precision, recall, alpha)
 
 
 def f_score(precision: float, recall: float, alpha: Number) -> float:

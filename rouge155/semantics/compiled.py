@@ -28,16 +28,28 @@ def usable(texts: Sequence[object], alignments: int) -> bool:
     return all(type(t) is str for t in texts) and jit.wanted(alignments)
 
 
-def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
-    """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
-    line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""
+def alnum_vocabulary(key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
+    """The calling thread's packed vocabulary named ``key`` (made with ``resolver()``, its raw token ->
+    id rule; made anew past :data:`VOCABULARY_LIMIT` tokens)."""
     from ..text.jit_tokens import PackedVocabulary
 
     kept = _kept.__dict__.setdefault("vocabularies", {})
     packed = kept.get(key)
     if packed is None or packed.size > VOCABULARY_LIMIT:
         packed = kept[key] = PackedVocabulary(resolver())
-    return packed.spl_texts([t.lower().encode("ascii", "replace") for t in texts])
+    return packed
+
+
+def alnum_bytes(text: str) -> bytes:
+    """A text as the compiled pass reads rouge-score's tokens: lower-cased, every character outside
+    ASCII a separator (``?``)."""
+    return text.lower().encode("ascii", "replace")
+
+
+def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
+    """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
+    line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""
+    return alnum_vocabulary(key, resolver).spl_texts([alnum_bytes(t) for t in texts])
 
 
 def token_resolver(stem, keep_stem) -> Callable[[bytes], int]:

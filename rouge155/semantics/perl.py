@@ -7,6 +7,7 @@ gives the audit the Perl's parts.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -14,9 +15,11 @@ import numpy as np
 from ..base.options import Options
 from ..base.perl import r5_many
 from ..engine.aggregate import average_many, perl_order
-from ..engine.pairs import PairScores, pair_options, pair_scores, pair_texts
+from ..engine.calls import LocalVocabulary, covered, perl_rows, perl_value, spec_kind
+from ..engine.pairs import VOCABULARY_LIMIT, PairScores, pair_options, pair_scores, pair_texts, vocabulary
+from ..engine.plan import metric_plan
 from ..metrics.formulas import f_measure_many
-from ..metrics.names import parse_metrics, perl_naming
+from ..metrics.names import Wanted, parse_metrics, perl_naming
 from .base import Rule, ratios
 from .parts import Context, FPart, Part, TokenizerPart
 from .record import Semantics
@@ -53,6 +56,31 @@ def score_pairs(predictions, references, metrics=("ROUGE-1", "ROUGE-2", "ROUGE-L
     options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
     peers, models = pair_texts(predictions, references)
     return pair_scores(peers, models, wanted, options, data_dir, dask)
+
+
+@lru_cache(maxsize=64)
+def _resolved(metrics: Tuple[str, ...], *flags) -> Tuple[Wanted, Options]:
+    wanted = parse_metrics(list(metrics))
+    return wanted, pair_options(wanted, *flags)
+
+
+def resolved(metrics, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit) -> Tuple[Wanted, Options]:
+    """The metrics asked and the Perl flags of a ``score_pairs`` call, resolved once per setting (an
+    OptionError for what the Perl has not)."""
+    names = (metrics,) if isinstance(metrics, str) else tuple(metrics)
+    flags = (stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
+    try:
+        return _resolved(names, *flags)
+    except TypeError:  # a value that cannot be a key: resolved (and refused) uncached
+        wanted = parse_metrics(list(names))
+        return wanted, pair_options(wanted, *flags)
+
+
+def spl_bytes(text) -> Optional[bytes]:
+    """A text as the engines read it (a str as UTF-8, bytes as they are); None for anything else."""
+    if type(text) is str:
+        return text.encode("utf-8")
+    return bytes(text) if isinstance(text, (bytes, bytearray, memoryview)) else None
 
 
 def aggregate(values: PairScores) -> Tuple[float, float, float]:
@@ -143,17 +171,44 @@ class PerlSemantics(Semantics):
     def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:
         return {m: perl_corpus(v, keys, setup.n_samples, setup.confidence) for m, v in values.items()}
 
-    def score_call(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,
-                   multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None,
-                   signature_check=None):
-        """``rouge155.score_pairs``: the engine's numbers, signed by the Perl flags they stand for."""
-        from ..output.signature import SignedScores, api_signature_args
+    def signature_args(self, references, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
+                       signature_check, metrics):
+        """The Perl flags the call stands for sign it."""
+        from ..output.signature import api_signature_args
 
-        wanted = parse_metrics(metrics)
-        options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
+        options = resolved(metrics, stem, False, multi_reference, alpha, word_limit, byte_limit)[1]
+        counts = [1 if isinstance(r, (str, bytes, bytearray, memoryview)) else len(r) for r in references]
+        return api_signature_args(options, counts, data_dir, False, signature_check)
+
+    def plain_scores(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,
+                     multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None):
+        """The engine's numbers (:func:`rouge155.engine.pairs.pair_scores`)."""
+        wanted, options = resolved(metrics, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
         peers, models = pair_texts(predictions, references)
-        signature_args = api_signature_args(options, [len(refs) for refs in models], data_dir, False, signature_check)
-        return SignedScores(pair_scores(peers, models, wanted, options, data_dir, dask), signature_args)
+        return pair_scores(peers, models, wanted, options, data_dir, dask)
+
+    def call_scorer(self, metrics, **options):
+        """The compiled per-call path (:mod:`rouge155.engine.calls`) where it covers the setting."""
+        from . import calls
+
+        wanted, flags = resolved(metrics, options["stem"], options["remove_stopwords"], options["multi_reference"],
+                                 options["alpha"], options["word_limit"], options["byte_limit"])
+        fallback = calls.Generic(self.plain_scores, metrics, options)
+        plan = {spec.tag: spec for spec in metric_plan(flags, wanted.ngram_orders)}
+        if not covered(flags, list(plan.values())):  # (without numba, each call takes the fallback)
+            return fallback
+        data_dir = options["data_dir"]
+
+        def made():
+            from ..text.jit_tokens import packed_vocabulary
+
+            return packed_vocabulary(vocabulary(data_dir, flags))
+
+        formula, alpha = flags.formula, flags.alpha_num
+        return calls.Compiled(wanted.tags, [spec_kind(plan[tag]) for tag in wanted.tags],
+                              LocalVocabulary(made, VOCABULARY_LIMIT), spl_bytes,
+                              lambda kind, hits, lengths: perl_value(kind, hits, lengths, formula, alpha), fallback,
+                              lambda _name, kind, *counts: PairScores.from_counts(perl_rows(kind, *counts, flags)))
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:
         return {"tokenizer": "perl", "stemmer": "perl" if stem else "none", "sentence_splitter": "lines",

@@ -24,6 +24,7 @@ from .setup import CorpusScore, Setup, call_setup, nltk_version
 
 if TYPE_CHECKING:
     from ..output.signature import Signature
+    from .calls import CallScorer
     from .parts import Part
 
 
@@ -154,22 +155,54 @@ class Semantics:
                    word_limit: Optional[int] = None, byte_limit: Optional[int] = None,
                    data_dir: Optional[str] = None, dask=None, signature_check: Optional[str] = None):
         """``rouge155.score_pairs`` under this semantics: ``{name asked: PairScores}`` signed by the call's
-        own settings (its options mapped onto this implementation's; what it lacks a ValueError)."""
-        from ..output.signature import SignedScores, api_signature_args
+        own settings (its options mapped onto this implementation's; what it lacks a ValueError). A
+        batch of up to :data:`~rouge155.semantics.calls.CALL_PAIRS` pairs goes through the setting's
+        kept scorer (:mod:`.calls`), a larger one through :meth:`plain_scores`: the same numbers."""
+        from ..output.signature import SignedScores
+        from .calls import CALL_PAIRS, scorer
 
-        del data_dir  # the Perl's data (stopwords, stemmer exceptions): no other implementation reads it
+        signature_args = self.signature_args(references, stem, multi_reference, alpha, word_limit, byte_limit,
+                                             data_dir, signature_check, metrics)
+        options = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference, alpha=alpha,
+                       word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
+        if dask is None and len(predictions) <= CALL_PAIRS:
+            made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
+            return SignedScores(made.many(predictions, references), signature_args)
         if dask is not None and "dask" not in self.counterparts:
             raise OptionError("dask= scores the Perl's semantics only")
-        signature_args = api_signature_args(
+        return SignedScores(self.plain_scores(predictions, references, metrics, dask=dask, **options), signature_args)
+
+    def signature_args(self, references: Sequence, stem: bool, multi_reference: str, alpha: float,
+                       word_limit: Optional[int], byte_limit: Optional[int], data_dir: Optional[str],
+                       signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
+        """What signs a ``score_pairs`` call's results (checked against ``signature_check`` first)."""
+        from ..output.signature import api_signature_args
+
+        return api_signature_args(
             None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
             semantics=self.name, multi_reference=multi_reference, semantics_settings={
                 "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit,
                 **self.fixed_settings()})
+
+    def plain_scores(self, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,
+                     remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
+                     word_limit: Optional[int] = None, byte_limit: Optional[int] = None,
+                     data_dir: Optional[str] = None, dask=None) -> Dict[str, PairScores]:  # noqa: ARG002 - the record's interface
+        """``score_pairs``' numbers by the implementation's own ``score_pairs`` (no kept scorer)."""
         refs = as_reference_lists(references)
         setup, names = call_setup(self, metrics, stem, remove_stopwords, multi_reference, alpha, word_limit,
                                   byte_limit, refs)
         values = setup.score(predictions, refs)
-        return SignedScores({name: values[own] for name, own in names.items()}, signature_args)
+        return {name: values[own] for name, own in names.items()}
+
+    def call_scorer(self, metrics: List[str], **options) -> "CallScorer":
+        """A scorer for calls of a few pairs with these ``score_pairs`` options (:mod:`.calls`); by default
+        :meth:`plain_scores` one call at a time. ValueError for what the implementation lacks."""
+        from .calls import Generic
+
+        call_setup(self, metrics, options["stem"], options["remove_stopwords"], options["multi_reference"],
+                   options["alpha"], options["word_limit"], options["byte_limit"], [])  # its refusals, now
+        return Generic(self.plain_scores, metrics, options)
 
     # -- the audit's parts ----------------------------------------------------------------------------
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:

@@ -26,6 +26,7 @@ from typing import Any, Dict, Iterator, List, Sequence, Tuple
 
 import numpy as np
 
+from ..engine.calls import TEXT_LCS, UNION_LCS, Values, count_tokens, side_counts
 from ..engine.pairs import PairScores
 from ..metrics import pairwise
 from ..metrics.names import Naming
@@ -34,7 +35,7 @@ from .base import (Alignments, MissingDependency, Rule, Vocabulary, align, first
                    porter_stemmer, punkt_sentences, ratios)
 from .parts import Context, FPart, Part, TokenizerPart
 from .record import Semantics
-from .setup import DEFAULT_SEED, CorpusScore, Setup
+from .setup import DEFAULT_SEED, CorpusScore, Setup, call_setup
 
 NAME = "rouge-score"
 TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
@@ -207,22 +208,53 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
-def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
-    """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
+def kind_of(rouge_type: str) -> int:
+    """A type's kernel code (:mod:`rouge155.engine.calls`)."""
+    if rouge_type == "rougeL":
+        return TEXT_LCS
+    return UNION_LCS if rouge_type == "rougeLsum" else int(rouge_type[5:])
+
+
+def _resolver(use_stemmer: bool):
     stem = stemmer_function() if use_stemmer else None
-    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
-                                                         lambda: compiled.token_resolver(stem, _VALID.match)))
-    lengths = counted.lengths
-    out: Dict[str, PairScores] = {}
-    for rouge_type in dict.fromkeys(rouge_types):
-        if rouge_type == "rougeL":
-            out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
-        elif rouge_type == "rougeLsum":
-            out[rouge_type] = _values(counted.union_lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
-        else:
-            hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
-            out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
-    return out
+    return compiled.token_resolver(stem, _VALID.match)
+
+
+def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
+    """``alignment_scores`` through the compiled kernels (:mod:`rouge155.engine.calls`): the same numbers."""
+    texts = compiled.alnum_texts(al.texts, (NAME, use_stemmer), lambda: _resolver(use_stemmer))
+    types = list(dict.fromkeys(rouge_types))
+    kinds = np.array([kind_of(t) for t in types], dtype=np.int64)
+    hits, lengths = count_tokens(kinds, texts, al.ref, al.pred)
+    return {t: _kind_values(int(kind), hits[:, m], lengths, al.ref, al.pred) for m, (t, kind) in enumerate(zip(types, kinds))}
+
+
+def _kind_values(kind: int, hits, lengths, pair_ref, pair_pred) -> PairScores:
+    counts = side_counts(kind, lengths)
+    return _values(hits, counts[pair_ref], counts[pair_pred])
+
+
+def call_value(kind: int, hits: Sequence[int], lengths: Sequence[int]) -> Values:
+    """One prediction (``lengths[0]``) against its references (``hits[r]``, ``lengths[1 + r]``): each
+    reference's P, R, F as :func:`prf` computes them (the same operations on the same doubles), the
+    first with the largest F (``score_multi``)."""
+    pred = lengths[0]
+    pred_count = max(pred - kind + 1, 0) if kind > 0 else pred
+    best: Values = (0.0, 0.0, -1.0, 0.0, 0.0, 0.0)
+    for r, hit in enumerate(hits):
+        ref = lengths[1 + r]
+        ref_count = max(ref - kind + 1, 0) if kind > 0 else ref
+        precision = hit / max(pred_count, 1)
+        recall = hit / max(ref_count, 1)
+        f = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+        if f > best[2]:
+            best = (precision, recall, f, float(hit), float(ref_count), float(pred_count))
+    return best
+
+
+def _call_batch_values(_name: str, kind: int, hits, lengths, pair_ref, pair_pred, pair_owner, n: int) -> PairScores:
+    values = _kind_values(kind, hits, lengths, pair_ref, pair_pred)
+    return values.pick(first_best(values.fmeasure, pair_owner, n))
 
 
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
@@ -336,6 +368,20 @@ class RougeScore(Semantics):
 
     def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:  # noqa: ARG002 - the record's interface
         return seeded_corpus(values, setup.n_samples, setup.confidence / 100, setup.seed)
+
+    def call_scorer(self, metrics, **options):
+        """The compiled per-call path (:mod:`rouge155.engine.calls`) where numba is installed."""
+        from . import calls
+
+        _setup, names = call_setup(self, metrics, options["stem"], options["remove_stopwords"],
+                                   options["multi_reference"], options["alpha"], options["word_limit"],
+                                   options["byte_limit"], [])
+        fallback = calls.Generic(self.plain_scores, metrics, options)  # each call without numba
+        stem = bool(options["stem"])
+        vocabulary = lambda: compiled.alnum_vocabulary((NAME, stem), lambda: _resolver(stem))  # noqa: E731
+        encode = lambda text: compiled.alnum_bytes(text) if type(text) is str else None  # noqa: E731  (bytes: numpy path)
+        return calls.Compiled(list(names), [kind_of(own) for own in names.values()], vocabulary, encode, call_value,
+                              fallback, _call_batch_values)
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
         return {"tokenizer": NAME, "stemmer": "nltk-porter" if stem else "none", "sentence_splitter": "lines",

@@ -3,9 +3,9 @@
 Used only where numba is installed (``pip install ".[jit]"``, :mod:`rouge155.text.jit`) and the
 options are the plain ones the kernels cover (SPL texts in memory, no length limits, the script's
 byte mode; ROUGE-N and ROUGE-L). The texts of a chunk are tokenised in one compiled pass
-(:mod:`rouge155.text.jit_tokens`) and each metric is counted pair by pair in compiled loops
-(:mod:`rouge155.metrics.jit_kernels`); the counts then go through the same ``combine_pairs`` as the
-numpy engine's, so every float is the same. Everything else (``covers`` false) takes the numpy path.
+(:mod:`rouge155.text.jit_tokens`) and every metric is counted pair by pair in one compiled call
+(:mod:`rouge155.metrics.jit_calls`, on every core for a large chunk); the counts then go through the
+same ``combine_pairs`` as the numpy engine's, so every float is the same. Everything else (``covers`` false) takes the numpy path.
 """
 from __future__ import annotations
 
@@ -17,10 +17,7 @@ if TYPE_CHECKING:
     from ...text.tokens import TokenIds
 
 from ...base.lazy import np  # loaded by the caller (pairs.score_pairs) once it needs it
-from ...metrics.ngram import codes_at
 from ..plan import LCS, NGRAM, MetricSpec
-from .combine import combine_pairs
-from .instances import ModelPairCounts
 
 
 CHUNK_INSTANCES = 4096  # instances tokenised and counted at once (bounds the flat arrays)
@@ -35,10 +32,13 @@ def covers(options: Options, plan: Sequence[MetricSpec]) -> bool:
 def compiled_counts(peers: List[bytes], models: List[bytes], pair_instance: np.ndarray, options: Options,
                     plan: Sequence[MetricSpec], token_ids: TokenIds) -> Dict[str, np.ndarray]:
     """Per metric tag, each instance's counts row (model count, hit, R, peer count, P, F): instance i
-    is ``peers[i]`` against the models of the pairs whose ``pair_instance`` is i (in order)."""
+    is ``peers[i]`` against the models of the pairs whose ``pair_instance`` is i (in order). Every
+    metric of a chunk is counted in one compiled call, on every core (:func:`..calls.count_tokens`)."""
     from ...text.jit_tokens import packed_vocabulary
+    from ..calls import count_tokens, perl_rows, spec_kind
 
     vocabulary = packed_vocabulary(token_ids)
+    kinds = np.array([spec_kind(spec) for spec in plan], dtype=np.int64)
     rows: Dict[str, List[np.ndarray]] = {spec.tag: [] for spec in plan}
     pair_bounds = np.searchsorted(pair_instance, np.arange(0, len(peers) + CHUNK_INSTANCES, CHUNK_INSTANCES))
     for k, a in enumerate(range(0, len(peers), CHUNK_INSTANCES)):
@@ -47,30 +47,8 @@ def compiled_counts(peers: List[bytes], models: List[bytes], pair_instance: np.n
         texts = vocabulary.spl_texts(peers[a:b] + models[pa:pb])
         pair_peer = pair_instance[pa:pb] - a
         pair_model = np.arange(b - a, b - a + pb - pa, dtype=np.int64)
-        ngram_cache: dict = {}
-        for spec in plan:
-            counts = _pair_counts(spec, texts, pair_peer, pair_model, ngram_cache)
-            rows[spec.tag].append(combine_pairs(counts, pair_peer, b - a, options.formula, options.alpha_num))
+        hits, lengths = count_tokens(kinds, texts, pair_model, pair_peer)
+        for m, spec in enumerate(plan):
+            rows[spec.tag].append(perl_rows(int(kinds[m]), hits[:, m], lengths, pair_model, pair_peer, pair_peer,
+                                            b - a, options))
     return {tag: np.concatenate(r) if r else np.zeros((0, 6)) for tag, r in rows.items()}
-
-
-def _pair_counts(spec: MetricSpec, texts, pair_peer: np.ndarray, pair_model: np.ndarray,
-                 ngram_cache: dict) -> ModelPairCounts:
-    from ...metrics import jit_kernels
-
-    lengths = texts.tokens_end - texts.tokens_start()
-    if spec.kind == LCS:
-        width = int(texts.ids.max(initial=-1)) + 1
-        hit = jit_kernels.lcs_hits(texts.ids, texts.unit_len, texts.tokens_start(), texts.tokens_end,
-                                   texts.units_start(), texts.units_end, pair_peer, pair_model, width)
-        base = lengths[pair_model]
-        return ModelPairCounts(hit, base, lengths[pair_peer],
-                               lambda: np.where(base > 0, hit / np.where(base > 0, base, 1), 0.0))
-    n = spec.n
-    model_count = np.maximum(lengths[pair_model] - n + 1, 0)
-    peer_count = np.maximum(lengths[pair_peer] - n + 1, 0)
-    if n > int(lengths.max(initial=0)):  # no n-gram anywhere (the cost stays that of the texts)
-        return ModelPairCounts(np.zeros(len(pair_peer), dtype=np.int64), model_count, peer_count)
-    codes = codes_at(texts.ids, n, ngram_cache)
-    hit = jit_kernels.ngram_hits(codes, n, texts.tokens_start(), texts.tokens_end, pair_peer, pair_model)
-    return ModelPairCounts(hit, model_count, peer_count)

@@ -49,12 +49,12 @@ def test_only_the_orders_asked_are_computed(monkeypatch, kernels):
     if kernels == "numpy":
         original = combine.ngram_pairs
         monkeypatch.setattr(combine, "ngram_pairs", lambda p, n: computed.append(n) or original(p, n))
-    else:
-        from rouge155.metrics import jit_kernels
+    else:  # the compiled kernels count the metrics a counter has (kernel codes: n > 0 is ROUGE-n)
+        from rouge155.engine.calls import TextCounter
 
-        original = jit_kernels.ngram_hits
-        monkeypatch.setattr(jit_kernels, "ngram_hits",
-                            lambda codes, n, *rest: computed.append(n) or original(codes, n, *rest))
+        original = TextCounter.count
+        monkeypatch.setattr(TextCounter, "count", lambda self, *args: computed.extend(
+            k for k in self.kinds.tolist() if k > 0) or original(self, *args))
     rouge155.score_pairs(["the cat sat on the mat"], ["a cat sat on a mat"], metrics=["ROUGE-4", "ROUGE-2", "L"])
     assert sorted(set(computed)) == [2, 4]
 

@@ -1,0 +1,149 @@
+"""ROUGE-N and ROUGE-L counts of a few texts in one compiled call (numba; optional, see
+:mod:`rouge155.text.jit`): the per-call path of the scorers (``rouge155.rewards``, one pair per call,
+a GRPO group, a pool). Importing this module imports numba.
+
+A call's texts are documents (one prediction and its references; G completions and their shared
+references; a text and a pool). The kernels of :mod:`.jit_kernels` count every (reference,
+prediction) pair; this module adds what a small call needs to cost microseconds, not milliseconds:
+
+* the token ids of the call are renumbered ``0 .. width - 1`` (:func:`dense_ids`: one small hash
+  table), so that the kernels' per-token arrays are as wide as the call's own vocabulary, not the
+  process's (a renumbering never changes which tokens are equal, so every count is the same);
+* the n-gram codes of any order are exact integers built in place (:func:`gram_codes`, re-numbered
+  whenever the next order's product could overflow), as :func:`rouge155.metrics.ngram.codes_at` does;
+* the SPL bytes of the texts are turned into token ids in the same call (:func:`text_counts`,
+  :func:`rouge155.text.jit_tokens._spl_ids`), one dispatch from Python per call.
+
+A metric is a code in ``kinds``: ``n > 0`` ROUGE-N of order n (clipped overlap, symmetric),
+:data:`UNION_LCS` the summary-level union LCS over the units (the reference's tokens marked, clipped
+by both texts' unigram counts: the Perl's ROUGE-L, rouge-score's rougeLsum), :data:`TEXT_LCS` the LCS
+length of the whole token lists. ``hits[p, m]`` is pair p's count for metric m; the sides' totals are
+the documents' token counts (``lengths``), from which each scorer takes its own.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..text.jit_tokens import CODE_TABLE, _spl_ids
+from .jit_kernels import lcs_hits, lcs_lengths, ngram_hits
+
+UNION_LCS = 0
+TEXT_LCS = -1
+MISSED = -1  # text_counts: a token the vocabulary's table lacks (the caller resolves it, then calls again)
+_CODES = np.frombuffer(CODE_TABLE, dtype=np.uint8).copy()
+_BIG = np.int64(1) << np.int64(62)
+
+
+@numba.njit(cache=True, nogil=True)
+def _hash_slot(key, keys, mask):
+    i = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(33)) & mask
+    while keys[i] != -1 and keys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@numba.njit(cache=True, nogil=True)
+def _renumber(values):
+    """Each distinct value -> 0, 1, ... in order of first occurrence (values >= 0); and how many."""
+    size = 16
+    while size < 2 * len(values):
+        size *= 2
+    mask = size - 1
+    keys = np.full(size, -1, dtype=np.int64)
+    slot_id = np.zeros(size, dtype=np.int64)
+    out = np.empty(len(values), dtype=np.int64)
+    width = 0
+    for t in range(len(values)):
+        i = _hash_slot(values[t], keys, mask)
+        if keys[i] == -1:
+            keys[i] = values[t]
+            slot_id[i] = width
+            width += 1
+        out[t] = slot_id[i]
+    return out, width
+
+
+@numba.njit(cache=True, nogil=True)
+def dense_ids(ids):
+    """The ids renumbered 0 .. width - 1 in order of first occurrence, and width."""
+    return _renumber(ids)
+
+
+@numba.njit(cache=True, nogil=True)
+def gram_codes(ids, n, width):
+    """The code of the n-gram starting at every position (equal exactly where the grams are; the
+    last n - 1 positions hold codes of shorter grams, which the kernels never read)."""
+    codes = ids.copy()
+    top = width  # every code is below top
+    for k in range(1, n):
+        if top >= _BIG // max(width, 1):  # the product could overflow: number the k-gram codes densely
+            codes, top = _renumber(codes)
+        for t in range(len(ids) - k):
+            codes[t] = codes[t] * width + ids[t + k]
+        top = top * width
+    return codes
+
+
+@numba.njit(cache=True, nogil=True)
+def starts_of(ends):
+    """Where each document starts, from where each ends."""
+    starts = np.zeros(len(ends), dtype=np.int64)
+    for d in range(1, len(ends)):
+        starts[d] = ends[d - 1]
+    return starts
+
+
+@numba.njit(cache=True, nogil=True)
+def pair_hits(local, width, unit_len, tokens_end, units_end, pair_ref, pair_pred, kinds):
+    """Per pair and metric the hit count (``hits[p, m]``), from token ids numbered 0 .. width - 1
+    (:func:`dense_ids`), SPL units (``unit_len``) and per document where its tokens and units end.
+    A slice of the pairs can be counted apart (threads), with the same numbers."""
+    tokens_start = starts_of(tokens_end)
+    units_start = starts_of(units_end)
+    longest = 0
+    for d in range(len(tokens_end)):
+        longest = max(longest, tokens_end[d] - tokens_start[d])
+    hits = np.zeros((len(pair_ref), len(kinds)), dtype=np.int64)
+    for m in range(len(kinds)):
+        kind = kinds[m]
+        if kind == UNION_LCS:
+            column = lcs_hits(local, unit_len, tokens_start, tokens_end, units_start, units_end,
+                              pair_pred, pair_ref, width)
+        elif kind == TEXT_LCS:
+            column = lcs_lengths(local, tokens_start, tokens_end, pair_ref, pair_pred, width)
+        elif kind > longest:  # no n-gram of this order anywhere
+            continue
+        else:  # the clipped overlap is symmetric: each reference's grams are hashed once per run of it
+            column = ngram_hits(gram_codes(local, kind, width), kind, tokens_start, tokens_end, pair_ref, pair_pred)
+        for p in range(len(pair_ref)):
+            hits[p, m] = column[p]
+    return hits
+
+
+@numba.njit(cache=True, nogil=True)
+def text_counts(raw, doc_end, table, pair_ref, pair_pred, kinds):
+    """:func:`pair_hits` of SPL texts given as their bytes one after the other (``doc_end``: where
+    each ends), tokenized with the packed vocabulary ``table`` (:mod:`rouge155.text.jit_tokens`).
+    Returns (hits, lengths, status): status :data:`MISSED` where a token is not in the table or is
+    longer than the table holds (nothing is counted then; the caller resolves the texts' tokens)."""
+    codes = np.empty(len(raw), dtype=np.uint8)
+    for i in range(len(raw)):
+        codes[i] = _CODES[raw[i]]
+    most = (len(raw) + len(doc_end)) // 2 + 1
+    n_units = len(doc_end)
+    for i in range(len(raw)):
+        if codes[i] == 0:
+            n_units += 1
+    out_ids = np.empty(most, dtype=np.int64)
+    unit_len = np.zeros(n_units, dtype=np.int64)
+    tokens_end = np.zeros(len(doc_end), dtype=np.int64)
+    units_end = np.zeros(len(doc_end), dtype=np.int64)
+    missed = np.empty((most, 2), dtype=np.int64)
+    t, u, n_missed = _spl_ids(codes, doc_end, table, np.zeros(0, dtype=np.int64), out_ids, unit_len,
+                              tokens_end, units_end, missed)
+    if n_missed:
+        return np.zeros((0, len(kinds)), dtype=np.int64), np.zeros(0, dtype=np.int64), MISSED
+    local, width = dense_ids(out_ids[:t])
+    hits = pair_hits(local, width, unit_len[:u], tokens_end, units_end, pair_ref, pair_pred, kinds)
+    return hits, tokens_end - starts_of(tokens_end), 0

@@ -1,0 +1,204 @@
+"""Scorers made once and called per pair: every implementation's per-call path.
+
+A training loop scores one completion, or one group, per call, millions of times; ``RougeScorer.score``
+is called in a loop. What ``score_pairs`` resolves on every call (the metric names, the options, the
+implementation's setup, the vocabulary) a :class:`CallScorer` resolves once, so that a call costs its
+texts. :func:`scorer` keeps the scorers of the settings last asked for (a bounded number).
+
+Each implementation's record makes its own (:meth:`~rouge155.semantics.record.Semantics.call_scorer`):
+the Perl's and rouge-score's count through the compiled kernels where numba is installed
+(:mod:`rouge155.engine.calls`), every other one is :class:`Generic` (its ``score_pairs``, one call at a
+time). Either way the numbers are ``score_pairs``' own: the tests compare them value for value.
+
+Token ids (:mod:`rouge155.inputs.token_ids`) are scored as the whitespace-joined ids would be as text
+(the ``--write-token-ids`` convention): each sequence one sentence, each id one token.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..engine.calls import Values, distinct_layout
+from ..engine.pairs import FIELDS, PairScores
+from ..text import jit
+
+CALL_PAIRS = 4096  # score_pairs: a batch of at most this many pairs goes through the setting's kept scorer
+SCALAR_PAIRS = 32  # a batch of at most this many pairs is combined pair by pair (numpy's fixed costs exceed it)
+SCORERS_KEPT = 64  # settings whose scorer :func:`scorer` keeps (each holds no texts: vocabularies are per thread)
+_scorers: Dict[tuple, "CallScorer"] = {}
+_lock = threading.Lock()
+
+
+class CallScorer:
+    """One implementation with one setting, resolved once. ``one(prediction, references)`` gives per
+    metric name (as asked) the pair's :data:`~rouge155.engine.calls.Values` (P, R, F, hits, the
+    reference side's count, the prediction's); ``many(predictions, references)`` a batch's
+    ``{name: PairScores}``; ``one_ids``/``many_ids`` the same for token ids (integer arrays)."""
+
+    names: Tuple[str, ...] = ()
+
+    def one(self, prediction, references: Sequence) -> Dict[str, Values]:
+        raise NotImplementedError
+
+    def many(self, predictions: Sequence, references: Sequence[Sequence]) -> Dict[str, PairScores]:
+        raise NotImplementedError
+
+    def one_ids(self, prediction: np.ndarray, references: Sequence[np.ndarray]) -> Dict[str, Values]:
+        """Token ids: the joined ids as text, by :meth:`one` (an implementation's own path may do without)."""
+        return self.one(ids_text(prediction), [ids_text(r) for r in references])
+
+    def many_ids(self, predictions: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]]
+                 ) -> Dict[str, PairScores]:
+        return self.many([ids_text(p) for p in predictions], [[ids_text(r) for r in refs] for refs in references])
+
+
+def ids_text(ids: np.ndarray) -> str:
+    """Token ids as the text that scores the same: the ids in decimal, separated by spaces, one line."""
+    return " ".join(map(str, ids.tolist()))
+
+
+def first_values(scores: Dict[str, PairScores]) -> Dict[str, Values]:
+    """The first pair's values of ``{name: PairScores}``."""
+    return {name: tuple(float(getattr(v, f)[0]) for f in FIELDS) for name, v in scores.items()}  # type: ignore[misc]
+
+
+class Generic(CallScorer):
+    """Any implementation, through its plain ``score_pairs`` (``record.plain_scores``), one call at a time."""
+
+    def __init__(self, scores: Callable[..., Dict[str, PairScores]], metrics: Sequence[str], options: Dict[str, object]):
+        self.scores, self.metrics, self.options = scores, list(metrics), options
+        self.names = tuple(dict.fromkeys(self.metrics))
+
+    def many(self, predictions, references):
+        return self.scores(predictions, references, self.metrics, **self.options)
+
+    def one(self, prediction, references):
+        return first_values(self.many([prediction], [list(references)]))
+
+
+Combine = Callable[[int, List[int], List[int]], Values]  # (kernel code, hits per reference, lengths) -> values
+
+
+class Compiled(CallScorer):
+    """An implementation whose tokens the compiled pass makes (:class:`rouge155.engine.calls.TextCounter`):
+    ``encode(text)`` is its bytes (None: a text it does not take, scored by ``fallback``),
+    ``combine`` its numbers from one pair's counts, ``kinds`` its metrics' kernel codes (per name)."""
+
+    def __init__(self, names: Sequence[str], kinds: Sequence[int], vocabulary: Callable[[], object],
+                 encode: Callable[[object], Optional[bytes]], combine: Combine, fallback: CallScorer,
+                 batch_values: Callable[[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], PairScores]):
+        from ..engine.calls import TextCounter
+
+        self.names = tuple(names)
+        self.kinds = list(kinds)
+        self.counter = TextCounter(self.kinds, vocabulary)
+        self.encode, self.combine, self.fallback, self.batch_values = encode, combine, fallback, batch_values
+
+    def _values(self, hits: np.ndarray, lengths: np.ndarray) -> Dict[str, Values]:
+        lengths_list = lengths.tolist()
+        combine = self.combine
+        return {name: combine(kind, column, lengths_list)
+                for name, kind, column in zip(self.names, self.kinds, hits.T.tolist())}
+
+    def one(self, prediction, references):
+        encode = self.encode
+        pred = encode(prediction)
+        refs = [encode(r) for r in references]
+        if pred is None or None in refs or not references or not jit.wanted(1):
+            return self.fallback.one(prediction, references)
+        return self._values(*self.counter.one(pred, refs))  # type: ignore[arg-type]
+
+    def one_ids(self, prediction, references):
+        if not references or not jit.wanted(1):
+            return self.fallback.one_ids(prediction, references)
+        k = len(references)
+        pair_ref = np.arange(1, k + 1, dtype=np.int64)
+        return self._values(*self.counter.count_tokens(id_texts([prediction, *references]), pair_ref,
+                                                       np.zeros(k, dtype=np.int64)))
+
+    def many(self, predictions, references):
+        texts, pair_ref, pair_pred, pair_owner = distinct_layout(predictions, references)
+        encoded = [self.encode(t) for t in texts]
+        if None in encoded or any(len(r) == 0 for r in references) or not jit.wanted(len(pair_ref)):
+            return self.fallback.many(predictions, references)
+        return self._batch(self.counter.count(encoded, pair_ref, pair_pred), pair_ref, pair_pred, pair_owner,
+                           len(predictions))  # type: ignore[arg-type]
+
+    def many_ids(self, predictions, references):
+        texts, pair_ref, pair_pred, pair_owner = distinct_layout([IdKey(p) for p in predictions],
+                                                                 [[IdKey(r) for r in refs] for refs in references])
+        if any(len(r) == 0 for r in references) or not jit.wanted(len(pair_ref)):
+            return self.fallback.many_ids(predictions, references)
+        counts = self.counter.count_tokens(id_texts([t.ids for t in texts]), pair_ref, pair_pred)
+        return self._batch(counts, pair_ref, pair_pred, pair_owner, len(predictions))
+
+    def _batch(self, counts, pair_ref, pair_pred, pair_owner, n) -> Dict[str, PairScores]:
+        hits, lengths = counts
+        if n <= SCALAR_PAIRS:  # a few pairs: each one's numbers as one() makes them, without numpy's fixed costs
+            return self._few(hits, lengths.tolist(), pair_ref.tolist(), pair_pred.tolist(), pair_owner.tolist(), n)
+        return {name: self.batch_values(name, kind, hits[:, m], lengths, pair_ref, pair_pred, pair_owner, n)
+                for m, (name, kind) in enumerate(zip(self.names, self.kinds))}
+
+    def _few(self, hits: np.ndarray, lengths: List[int], pair_ref: List[int], pair_pred: List[int],
+             pair_owner: List[int], n: int) -> Dict[str, PairScores]:
+        starts = [0] * (n + 1)
+        for owner in pair_owner:
+            starts[owner + 1] += 1
+        for i in range(n):
+            starts[i + 1] += starts[i]
+        columns = hits.T.tolist()
+        combine = self.combine
+        out = {}
+        for name, kind, column in zip(self.names, self.kinds, columns):
+            rows = []
+            for i in range(n):
+                a, b = starts[i], starts[i + 1]
+                rows.append(combine(kind, column[a:b], [lengths[pair_pred[a]]] + [lengths[r] for r in pair_ref[a:b]]))
+            out[name] = PairScores(*np.array(rows, dtype=np.float64).reshape(n, len(FIELDS)).T)
+        return out
+
+
+class IdKey:
+    """Token ids as a dict key (equal ids, one text of the batch)."""
+
+    __slots__ = ("ids", "_key")
+
+    def __init__(self, ids: np.ndarray):
+        self.ids = ids
+        self._key = ids.tobytes()
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, IdKey) and self._key == other._key
+
+
+def id_texts(sequences: Sequence[np.ndarray]):
+    """Token-id sequences as the compiled pass's texts: each one sentence (none when empty)."""
+    from ..text.jit_tokens import SplTexts
+
+    lengths = np.fromiter(map(len, sequences), dtype=np.int64, count=len(sequences))
+    ids = np.concatenate(sequences).astype(np.int64) if len(sequences) else np.zeros(0, dtype=np.int64)
+    return SplTexts(ids, lengths[lengths > 0], lengths.cumsum(), (lengths > 0).cumsum())
+
+
+def scorer(semantics: str, metrics: Sequence[str], **options) -> CallScorer:
+    """The scorer of ``semantics`` for ``metrics`` and ``score_pairs``' ``options`` (``stem``,
+    ``remove_stopwords``, ``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, ``data_dir``),
+    made on first use and kept (the last :data:`SCORERS_KEPT` settings); what the implementation has
+    no counterpart for is its ValueError, raised here."""
+    key = (semantics, tuple(metrics), tuple(sorted(options.items())))
+    made = _scorers.get(key)
+    if made is not None:
+        return made
+    from . import get
+
+    made = get(semantics).call_scorer(list(metrics), **options)
+    with _lock:
+        if len(_scorers) >= SCORERS_KEPT:
+            _scorers.pop(next(iter(_scorers)))
+        _scorers[key] = made
+    return made
