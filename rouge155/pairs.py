@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Union
 
+from .base.errors import OptionError
 from .engine.pairs import PairScores, Text
+from .inputs.token_ids import is_token_batch
+
 from .semantics import PERL, get
 
 
@@ -28,6 +31,8 @@ def score_pairs(
     dask=None,
     semantics: str = PERL,
     signature_check: Optional[str] = None,
+    pad_id: Optional[int] = None,
+    special_ids: Sequence[int] = (),
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -41,7 +46,19 @@ def score_pairs(
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``, or any name :mod:`rouge155.semantics` registers),
     its options mapped onto that implementation's (what it lacks: ValueError).
+
+    Token ids instead of texts (a 2-D array or tensor, or sequences of integers: lists, numpy arrays,
+    torch tensors; ``pad_id`` and ``special_ids`` dropped wherever they occur) are scored without
+    decoding, each sequence one sentence, each id one token: the numbers of the ids written as a text
+    (:mod:`rouge155.inputs.token_ids`; ``stem`` and ``remove_stopwords`` do not apply).
     """
+    if is_token_batch(predictions):
+        if dask is not None:
+            raise OptionError("dask= scores texts, not token ids")
+        return get(semantics).score_ids(predictions, references, metrics, pad_id=pad_id, special_ids=special_ids,
+                                        stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference,
+                                        alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
+                                        data_dir=data_dir, signature_check=signature_check)
     return get(semantics).score_call(predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
                                      multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
                                      byte_limit=byte_limit, data_dir=data_dir, dask=dask,

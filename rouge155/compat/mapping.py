@@ -78,3 +78,33 @@ def score_batch(
                 empty = np.zeros(0)
                 out[t] = (empty, empty, empty)
     return out
+
+
+def types_scorer(rouge_types: Sequence[str], use_stemmer: bool, multi_reference: str, own: bool):
+    """rouge-score's types through a kept compiled scorer (:mod:`rouge155.semantics.calls`), made once
+    per ``RougeScorer``: (the scorer, [(type, its name there)]), or None where the types cannot go that
+    way (an unknown type: the slow path raises rouge-score's error). ``own``: rouge-score's numbers,
+    else the Perl's as :func:`score_batch` computes them (``rougeL``, ROUGE-L over the text as one
+    sentence, is the LCS of the whole token lists: one unit on each side marks exactly an LCS)."""
+    from ..engine.calls import TEXT_LCS
+    from ..semantics import PERL
+    from ..semantics.calls import Compiled, scorer
+
+    try:
+        for t in rouge_types:
+            check_type(t)
+    except ValueError:
+        return None
+    options = dict(stem=bool(use_stemmer), remove_stopwords=False, multi_reference=multi_reference, alpha=0.5,
+                   word_limit=None, byte_limit=None, data_dir=None)
+    if own:
+        made = scorer(_ROUGE_SCORE.name, list(dict.fromkeys(rouge_types)), **options)
+        return (made, [(t, t) for t in rouge_types]) if isinstance(made, Compiled) else None
+    names = {t: _ROUGE_SCORE.naming.perl_tag(t) for t in rouge_types if t != "rougeL"}
+    made = scorer(PERL, sorted(set(names.values())) or ["ROUGE-1"], **options)  # (rougeL alone: a scorer to extend)
+
+    if not isinstance(made, Compiled):
+        return None
+    if "rougeL" in rouge_types:  # a name no Perl metric has
+        made, names["rougeL"] = made.extended({"rougeL text": TEXT_LCS}), "rougeL text"
+    return made, [(t, names[t]) for t in rouge_types]

@@ -16,7 +16,9 @@ from typing import Dict, List, Sequence
 from ..semantics import PERL, check
 from ..semantics import rouge_score as _rouge_score
 from . import scoring
-from .mapping import score_batch
+from ..text import jit
+from .mapping import score_batch, types_scorer
+
 from .scoring import Score
 
 SEMANTICS = _rouge_score.NAME  # semantics=SEMANTICS: rouge-score's own numbers
@@ -62,8 +64,23 @@ class RougeScorer(scoring.BaseScorer):
                                           self._split_summaries, self._tokenizer or None)
         return {t: (v.precision, v.recall, v.fmeasure) for t, v in values.items()}
 
+    def _fast(self):
+        """The kept compiled scorer of these types (``mapping.types_scorer``), None where there is none."""
+        fast = self.__dict__.get("_fast_scorer", False)
+        if fast is False:
+            fast = None
+            if not self._tokenizer and not self._split_summaries and isinstance(self.rouge_types, (list, tuple)):
+                fast = types_scorer(self.rouge_types, self._use_stemmer, self._multi_reference, self._own)
+            self._fast_scorer = fast
+        return fast
+
     def score(self, target, prediction):
         """A dict mapping each rouge type to a Score (target: the reference, prediction: the summary)."""
+        fast = self._fast()
+        if fast is not None and type(target) is str and type(prediction) is str and jit.wanted(1):
+            values = fast[0].counted(prediction, [target])
+            if values is not None:
+                return {t: Score(*values[name][:3]) for t, name in fast[1]}
         return self._scores([[target]], [prediction])[0]
 
     def score_multi(self, targets, prediction):
@@ -75,7 +92,16 @@ class RougeScorer(scoring.BaseScorer):
     def score_batch(self, targets: Sequence, predictions: Sequence[str]) -> List[Dict[str, Score]]:
         """Not in rouge-score: many pairs at once (``targets[i]``: a text or a list of texts)."""
         refs = [[t] if isinstance(t, str) else list(t) for t in targets]
-        return self._scores(refs, list(predictions))
+        predictions = list(predictions)
+        fast = self._fast()
+        if fast is not None and jit.wanted(len(predictions)) and all(type(p) is str for p in predictions) \
+                and all(type(r) is str for group in refs for r in group):
+            values = fast[0].counted_many(predictions, refs)
+            if values is not None:
+                columns = [(t, *(getattr(values[name], f).tolist() for f in ("precision", "recall", "fmeasure")))
+                           for t, name in fast[1]]
+                return [{t: Score(p[i], r[i], f[i]) for t, p, r, f in columns} for i in range(len(predictions))]
+        return self._scores(refs, predictions)
 
 
 __all__ = ["RougeScorer", "Score", "scoring"]

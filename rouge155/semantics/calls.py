@@ -54,7 +54,28 @@ class CallScorer:
         return self.many([ids_text(p) for p in predictions], [[ids_text(r) for r in refs] for refs in references])
 
 
-def ids_text(ids: np.ndarray) -> str:
+def reference_lists(predictions: Sequence, references: Sequence) -> Optional[List[list]]:
+    """Each pair's references as a list of texts (one text alone: one reference), or None where the
+    batch is not one of texts with references each (the plain path's errors then say why)."""
+    if isinstance(predictions, (str, bytes)) or isinstance(references, (str, bytes)):
+        return None
+    if len(predictions) != len(references):
+        return None
+    out = []
+    for refs in references:
+        if isinstance(refs, (str, bytes)):
+            out.append([refs])
+        elif isinstance(refs, (list, tuple)) and refs and all(isinstance(r, (str, bytes)) for r in refs):
+            out.append(list(refs))
+        else:
+            return None
+    if not all(isinstance(p, (str, bytes)) for p in predictions):
+        return None
+    return out
+
+
+def ids_text(ids
+: np.ndarray) -> str:
     """Token ids as the text that scores the same: the ids in decimal, separated by spaces, one line."""
     return " ".join(map(str, ids.tolist()))
 
@@ -102,13 +123,25 @@ class Compiled(CallScorer):
         return {name: combine(kind, column, lengths_list)
                 for name, kind, column in zip(self.names, self.kinds, hits.T.tolist())}
 
-    def one(self, prediction, references):
+    def extended(self, extra: Dict[str, int]) -> "Compiled":
+        """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
+        sentence, say). Only :meth:`counted` and :meth:`counted_many` know them (not the fallback)."""
+        return Compiled(self.names + tuple(extra), self.kinds + list(extra.values()), self.counter.vocabulary,
+                        self.encode, self.combine, self.fallback, self.batch_values)
+
+    def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
+        """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
+        this implementation's compiled pass does not take)."""
         encode = self.encode
         pred = encode(prediction)
         refs = [encode(r) for r in references]
-        if pred is None or None in refs or not references or not jit.wanted(1):
-            return self.fallback.one(prediction, references)
+        if pred is None or None in refs or not refs:
+            return None
         return self._values(*self.counter.one(pred, refs))  # type: ignore[arg-type]
+
+    def one(self, prediction, references):
+        values = self.counted(prediction, references) if jit.wanted(1) else None
+        return self.fallback.one(prediction, references) if values is None else values
 
     def one_ids(self, prediction, references):
         if not references or not jit.wanted(1):
@@ -118,13 +151,23 @@ class Compiled(CallScorer):
         return self._values(*self.counter.count_tokens(id_texts([prediction, *references]), pair_ref,
                                                        np.zeros(k, dtype=np.int64)))
 
-    def many(self, predictions, references):
-        texts, pair_ref, pair_pred, pair_owner = distinct_layout(predictions, references)
+    def counted_many(self, predictions, references) -> Optional[Dict[str, PairScores]]:
+        """:meth:`many` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: not a
+        batch of texts this implementation's compiled pass takes)."""
+        refs = reference_lists(predictions, references)
+        if refs is None:
+            return None
+        texts, pair_ref, pair_pred, pair_owner = distinct_layout(predictions, refs)
         encoded = [self.encode(t) for t in texts]
-        if None in encoded or any(len(r) == 0 for r in references) or not jit.wanted(len(pair_ref)):
-            return self.fallback.many(predictions, references)
+        if None in encoded:
+            return None
         return self._batch(self.counter.count(encoded, pair_ref, pair_pred), pair_ref, pair_pred, pair_owner,
                            len(predictions))  # type: ignore[arg-type]
+
+    def many(self, predictions, references):
+        values = self.counted_many(predictions, references) if jit.wanted(len(predictions)) else None
+        return self.fallback.many(predictions, references) if values is None else values  # (its errors)
+
 
     def many_ids(self, predictions, references):
         texts, pair_ref, pair_pred, pair_owner = distinct_layout([IdKey(p) for p in predictions],

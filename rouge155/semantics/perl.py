@@ -177,7 +177,9 @@ class PerlSemantics(Semantics):
         from ..output.signature import api_signature_args
 
         options = resolved(metrics, stem, False, multi_reference, alpha, word_limit, byte_limit)[1]
-        counts = [1 if isinstance(r, (str, bytes, bytearray, memoryview)) else len(r) for r in references]
+        counts = [len(r) if hasattr(r, "__len__") and not isinstance(r, (str, bytes, bytearray, memoryview)) else 1
+                  for r in references]  # (what is no list of texts is refused after this)
+
         return api_signature_args(options, counts, data_dir, False, signature_check)
 
     def plain_scores(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,

@@ -172,7 +172,30 @@ class Semantics:
             raise OptionError("dask= scores the Perl's semantics only")
         return SignedScores(self.plain_scores(predictions, references, metrics, dask=dask, **options), signature_args)
 
-    def signature_args(self, references: Sequence, stem: bool, multi_reference: str, alpha: float,
+    def score_ids(self, predictions: Sequence, references: Sequence, metrics, *, pad_id: Optional[int] = None,
+                  special_ids: Sequence[int] = (), stem: bool = False, remove_stopwords: bool = False,
+                  multi_reference: str = "A", alpha: float = 0.5, word_limit: Optional[int] = None,
+                  byte_limit: Optional[int] = None, data_dir: Optional[str] = None,
+                  signature_check: Optional[str] = None):
+        """``rouge155.score_pairs`` of token ids (:mod:`rouge155.inputs.token_ids`): the numbers of the ids
+        written as texts, each sequence one sentence; the setting's kept scorer counts the ids as they are
+        where it can (:meth:`~.calls.CallScorer.many_ids`)."""
+        from ..inputs.token_ids import token_batch
+        from ..output.signature import SignedScores
+        from .calls import scorer
+
+        if stem or remove_stopwords:
+            raise OptionError("token ids are scored as they are: stem and remove_stopwords do not apply")
+        preds, refs = token_batch(predictions, references, pad_id, special_ids)
+        signature_args = self.signature_args(refs, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
+                                             signature_check, metrics)
+        made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), stem=False,
+                      remove_stopwords=False, multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
+                      byte_limit=byte_limit, data_dir=data_dir)
+        return SignedScores(made.many_ids(preds, refs), signature_args)
+
+    def signature_args(self, references: Sequence, stem: bool,
+ multi_reference: str, alpha: float,
                        word_limit: Optional[int], byte_limit: Optional[int], data_dir: Optional[str],
                        signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
         """What signs a ``score_pairs`` call's results (checked against ``signature_check`` first)."""
