@@ -109,9 +109,11 @@ class Compiled(CallScorer):
 
     def __init__(self, names: Sequence[str], kinds: Sequence[int], vocabulary: Callable[[], object],
                  encode: Callable[[object], Optional[bytes]], combine: Combine, fallback: CallScorer,
-                 batch_values: Callable[[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], PairScores]):
+                 batch_values: Callable[[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], PairScores],
+                 several: bool = True):
         from ..engine.calls import TextCounter
 
+        self.several = several  # whether a pair may have several references (else the fallback refuses them)
         self.names = tuple(names)
         self.kinds = list(kinds)
         self.counter = TextCounter(self.kinds, vocabulary)
@@ -127,7 +129,7 @@ class Compiled(CallScorer):
         """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
         sentence, say). Only :meth:`counted` and :meth:`counted_many` know them (not the fallback)."""
         return Compiled(self.names + tuple(extra), self.kinds + list(extra.values()), self.counter.vocabulary,
-                        self.encode, self.combine, self.fallback, self.batch_values)
+                        self.encode, self.combine, self.fallback, self.batch_values, self.several)
 
     def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
         """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
@@ -135,7 +137,7 @@ class Compiled(CallScorer):
         encode = self.encode
         pred = encode(prediction)
         refs = [encode(r) for r in references]
-        if pred is None or None in refs or not refs:
+        if pred is None or None in refs or not refs or (len(refs) > 1 and not self.several):
             return None
         return self._values(*self.counter.one(pred, refs))  # type: ignore[arg-type]
 
@@ -144,7 +146,7 @@ class Compiled(CallScorer):
         return self.fallback.one(prediction, references) if values is None else values
 
     def one_ids(self, prediction, references):
-        if not references or not jit.wanted(1):
+        if not references or (len(references) > 1 and not self.several) or not jit.wanted(1):
             return self.fallback.one_ids(prediction, references)
         k = len(references)
         pair_ref = np.arange(1, k + 1, dtype=np.int64)
@@ -155,8 +157,9 @@ class Compiled(CallScorer):
         """:meth:`many` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: not a
         batch of texts this implementation's compiled pass takes)."""
         refs = reference_lists(predictions, references)
-        if refs is None:
+        if refs is None or (not self.several and any(len(r) > 1 for r in refs)):
             return None
+
         texts, pair_ref, pair_pred, pair_owner = distinct_layout(predictions, refs)
         encoded = [self.encode(t) for t in texts]
         if None in encoded:
@@ -172,8 +175,9 @@ class Compiled(CallScorer):
     def many_ids(self, predictions, references):
         texts, pair_ref, pair_pred, pair_owner = distinct_layout([IdKey(p) for p in predictions],
                                                                  [[IdKey(r) for r in refs] for refs in references])
-        if any(len(r) == 0 for r in references) or not jit.wanted(len(pair_ref)):
+        if any(len(r) == 0 or (len(r) > 1 and not self.several) for r in references) or not jit.wanted(len(pair_ref)):
             return self.fallback.many_ids(predictions, references)
+
         counts = self.counter.count_tokens(id_texts([t.ids for t in texts]), pair_ref, pair_pred)
         return self._batch(counts, pair_ref, pair_pred, pair_owner, len(predictions))
 
