@@ -315,7 +315,8 @@ def main(argv=None) -> int:
     import argparse
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["pairs", "dask", "semantics"], required=True)
+    ap.add_argument("--mode", choices=["pairs", "dask", "semantics", "calls"], required=True)
+    ap.add_argument("--batches", default="8,64,512", help="calls mode: batch sizes (a GRPO step's)")
     ap.add_argument("--pairs", type=int, default=11490)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--rouge-score-pairs", type=int, default=2000, help="pairs timed for rouge-score (it is slow)")
@@ -323,11 +324,18 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
     ap.add_argument("--slow-pairs", type=int, default=1000,
                     help="semantics mode: pairs timed for the Python packages (rouge-score, torchmetrics, rouge)")
-    ap.add_argument("--jsonl", help="semantics mode: pairs from a JSONL file ({prediction, references} per line)")
+    ap.add_argument("--jsonl", help="semantics and calls modes: pairs from a JSONL file ({prediction, references} "
+                    "per line; calls: default tests/data/cnndm_pointer_generator_200.jsonl)")
     a = ap.parse_args(argv)
     if a.mode == "pairs":
         bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
+    elif a.mode == "calls":
+        from bench_calls import bench_calls
+
+        bench_calls(a.jsonl or str(REPO / "tests/data/cnndm_pointer_generator_200.jsonl"), a.pairs, max(1, a.repeat),
+                    [int(b) for b in a.batches.split(",") if b])
     elif a.mode == "semantics":
+
         bench_semantics(a.pairs, a.repeat, a.slow_pairs, a.jsonl)
     else:
         bench_dask(a.pairs, a.repeat, a.flags, a.keep)

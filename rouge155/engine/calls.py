@@ -64,9 +64,10 @@ class TextCounter:
     :data:`TEXT_LCS`) for the texts of a call; ``vocabulary()`` gives the calling thread's packed
     vocabulary (:class:`rouge155.text.jit_tokens.PackedVocabulary`), kept where its maker keeps it."""
 
-    def __init__(self, kinds: Sequence[int], vocabulary: Callable[[], object]):
+    def __init__(self, kinds: Sequence[int], vocabulary: Callable[[], object], local: bool = False):
         self.kinds = np.array(kinds, dtype=np.int64)
         self.vocabulary = vocabulary
+        self.local = local  # every run of letters and digits counts as it is: the call numbers its own tokens
         self._text_counts = None  # the kernel, imported on the first count (importing it imports numba)
         self._layouts: Dict[int, Tuple[np.ndarray, np.ndarray]] = {}
 
@@ -81,15 +82,21 @@ class TextCounter:
 
     def count(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """(hits, lengths) of SPL texts (bytes) for pairs of (reference, prediction) document indices."""
-        packed = self.vocabulary()
-        ends = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)).cumsum()
+        if len(texts) == 2:
+            ends = np.array((len(texts[0]), len(texts[0]) + len(texts[1])), dtype=np.int64)
+        else:
+            ends = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)).cumsum()
         kernel = self._text_counts
         if kernel is None:
-            from ..metrics.jit_calls import text_counts
+            from ..metrics.jit_calls import local_counts, text_counts
 
-            kernel = self._text_counts = text_counts
+            kernel = self._text_counts = local_counts if self.local else text_counts
+        if self.local:
+            return kernel(b"".join(texts), ends, pair_ref, pair_pred, self.kinds)
+        packed = self.vocabulary()
         hits, lengths, status = kernel(b"".join(texts), ends, packed.table,  # type: ignore[attr-defined]
                                        pair_ref, pair_pred, self.kinds)
+
         if status == 0:
             return hits, lengths
         return self.count_tokens(packed.spl_texts(texts), pair_ref, pair_pred)  # type: ignore[attr-defined]

@@ -122,7 +122,105 @@ def pair_hits(local, width, unit_len, tokens_end, units_end, pair_ref, pair_pred
 
 
 @numba.njit(cache=True, nogil=True)
+def _same_run(codes, a, b, length):
+    for k in range(length):
+        if codes[a + k] != codes[b + k]:
+            return False
+    return True
+
+
+SHORT = 12  # a token of at most this many characters is its key exactly (bijective base 37, digits 1-36)
+
+
+@numba.njit(cache=True, nogil=True)
+def _local_id(codes, s, length, key, keys, ids, spans, width):
+    """The call's own id of the token codes[s:s + length] (``key``: its characters in base 37, exact up
+    to :data:`SHORT` characters, a hash past them whose bytes are then compared), a new one (``width``)
+    the first time; returns (id, width)."""
+    mask = len(ids) - 1
+    j = np.int64(((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & np.uint64(mask))
+    while ids[j] >= 0:
+        if keys[j] == key and spans[j, 1] == length and (length <= SHORT or _same_run(codes, spans[j, 0], s, length)):
+            return ids[j], width
+        j = (j + 1) & mask
+    keys[j], ids[j] = key, width
+    spans[j, 0], spans[j, 1] = s, length
+    return width, width + 1
+
+
+@numba.njit(cache=True, nogil=True)
+def local_tokens(codes, doc_end, out_ids, unit_len, doc_tokens, doc_units):
+    """The SPL tokens of the texts (the reading of :func:`rouge155.text.jit_tokens._spl_ids`: a unit
+    is a line with any byte, a token a run of letters and digits) numbered in the call itself, each
+    distinct token one id: for settings where every such token counts as it is (no stemming, no
+    stopwords). Returns (tokens, units, width)."""
+    size = 16
+    while size < 2 * len(out_ids):
+        size *= 2
+    keys = np.empty(size, dtype=np.uint64)
+    ids = np.full(size, -1, dtype=np.int64)
+    spans = np.empty((size, 2), dtype=np.int64)
+    t = 0
+    u = 0
+    width = 0
+    start = 0
+    for d in range(len(doc_end)):
+        end = doc_end[d]
+        in_line = False
+        i = start
+        while i < end:
+            c = codes[i]
+            if c == 0:  # a newline: the line so far is a unit if it has any byte
+                if in_line:
+                    u += 1
+                    in_line = False
+                i += 1
+                continue
+            if not in_line:
+                unit_len[u] = 0
+                in_line = True
+            if c > 36:
+                i += 1
+                continue
+            s = i
+            key = np.uint64(0)
+            while i < end and codes[i] != 0 and codes[i] <= 36:
+                key = key * np.uint64(37) + np.uint64(codes[i])
+                i += 1
+            out_ids[t], width = _local_id(codes, s, i - s, key, keys, ids, spans, width)
+            unit_len[u] += 1
+            t += 1
+        if in_line:
+            u += 1
+        doc_tokens[d] = t
+        doc_units[d] = u
+        start = end
+    return t, u, width
+
+
+@numba.njit(cache=True, nogil=True)
+def local_counts(raw, doc_end, pair_ref, pair_pred, kinds):
+    """:func:`pair_hits` of SPL texts given as their bytes one after the other (``doc_end``: where each
+    ends), every run of letters and digits a token as it is (:func:`local_tokens`). Returns (hits,
+    lengths)."""
+    codes = np.empty(len(raw), dtype=np.uint8)
+    n_units = len(doc_end)
+    for i in range(len(raw)):
+        codes[i] = _CODES[raw[i]]
+        if codes[i] == 0:
+            n_units += 1
+    out_ids = np.empty((len(raw) + len(doc_end)) // 2 + 1, dtype=np.int64)
+    unit_len = np.zeros(n_units, dtype=np.int64)
+    tokens_end = np.zeros(len(doc_end), dtype=np.int64)
+    units_end = np.zeros(len(doc_end), dtype=np.int64)
+    t, u, width = local_tokens(codes, doc_end, out_ids, unit_len, tokens_end, units_end)
+    hits = pair_hits(out_ids[:t], width, unit_len[:u], tokens_end, units_end, pair_ref, pair_pred, kinds)
+    return hits, tokens_end - starts_of(tokens_end)
+
+
+@numba.njit(cache=True, nogil=True)
 def text_counts(raw, doc_end, table, pair_ref, pair_pred, kinds):
+
     """:func:`pair_hits` of SPL texts given as their bytes one after the other (``doc_end``: where
     each ends), tokenized with the packed vocabulary ``table`` (:mod:`rouge155.text.jit_tokens`).
     Returns (hits, lengths, status): status :data:`MISSED` where a token is not in the table or is

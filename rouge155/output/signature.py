@@ -23,7 +23,7 @@ import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+    from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .. import __version__
 from ..base.options import Options
@@ -450,13 +450,16 @@ class SignedScores(dict):
     """``{metric: scores}`` (a dict, as before) whose ``.signature`` names the settings that made
     them; built on first access, from what the call was given (nothing is computed otherwise)."""
 
-    def __init__(self, scores, signature_args: Mapping[str, Any]):
+    def __init__(self, scores, signature_args: Union[Mapping[str, Any], Callable[[], Mapping[str, Any]]]):
         super().__init__(scores)
-        self._signature_args = dict(signature_args)
+        # the arguments, or what makes them (a call of one pair makes them only if its signature is read)
+        self._signature_args = signature_args if callable(signature_args) else dict(signature_args)
         self._signature: Optional[str] = None
 
     @property
     def signature(self) -> str:
         if self._signature is None:
-            self._signature = str(signature_of(**self._signature_args))
+            args = self._signature_args
+            self._signature = str(signature_of(**(args() if callable(args) else args)))
         return self._signature
+

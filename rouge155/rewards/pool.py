@@ -60,7 +60,8 @@ class Pool:
                 return np.zeros(0)
             encoded = made.encode(text) if isinstance(made, Compiled) else None
             if encoded is None or not jit.wanted(len(self.texts)):
-                return self.reward.many(self.texts, [[text]] * len(self.texts))
+                return np.array(self.reward.many(self.texts, [[text]] * len(self.texts)), dtype=np.float64)
+
             return self._counted(made, encoded)
 
     def _counted(self, made: Compiled, encoded: bytes) -> np.ndarray:

@@ -14,7 +14,8 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ..semantics import PERL
-from ..semantics.calls import scorer
+from ..semantics.calls import SCALAR_PAIRS, scorer
+
 
 MEASURES = {"fmeasure": 2, "f": 2, "precision": 0, "p": 0, "recall": 1, "r": 1}
 FIELDS = ("precision", "recall", "fmeasure")
@@ -89,14 +90,20 @@ class Reward:
             total = total + weight * getattr(scores[name], FIELDS[field])
         return total
 
-    def many(self, predictions: Sequence, references: Sequence) -> np.ndarray:
-        """The rewards of a batch (``references[i]``: one text or a list), as float64."""
-        return self.totals(self.scorer().many(list(predictions), list(references)), len(predictions))
+    def many(self, predictions: Sequence, references: Sequence) -> List[float]:
+        """The rewards of a batch (``references[i]``: one text or a list)."""
+        made, n = self.scorer(), len(predictions)
+        if n <= SCALAR_PAIRS:  # pair by pair in floats: numpy's fixed costs exceed a few pairs' (the same sums)
+            return [self._total(values) for values in made.values(list(predictions), list(references))]
+        return self.totals(made.many(list(predictions), list(references)), n).tolist()
 
-    def many_ids(self, predictions: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]]) -> np.ndarray:
-        return self.totals(self.scorer().many_ids(list(predictions), list(references)), len(predictions))
+    def many_ids(self, predictions: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]]) -> List[float]:
+        made, n = self.scorer(), len(predictions)
+        if n <= SCALAR_PAIRS:
+            return [self._total(values) for values in made.values_ids(list(predictions), list(references))]
+        return self.totals(made.many_ids(list(predictions), list(references)), n).tolist()
 
-    def group(self, completions: Sequence, references: Sequence) -> np.ndarray:
+    def group(self, completions: Sequence, references: Sequence) -> List[float]:
         """G completions against the same references (a GRPO group): each reference tokenized and its
         n-grams counted once for the group."""
         refs = [references] if isinstance(references, (str, bytes)) else list(references)

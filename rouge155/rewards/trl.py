@@ -82,7 +82,8 @@ class RougeReward:
             values = self.reward.many_ids(preds, groups)
         else:
             values = self.reward.many([message_text(side[i]) for i in rows], [refs[i] for i in rows])
-        for i, value in zip(rows, values.tolist()):
+        for i, value in zip(rows, values):
+
             out[i] = value
         return out
 

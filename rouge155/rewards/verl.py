@@ -68,4 +68,5 @@ def compute_score_batched(data_sources: Sequence = (), solution_strs: Sequence[s
     refs = [_references(g, f"compute_score_batched, response {i}") for i, g in enumerate(ground_truths)]
     if len(refs) != len(solution_strs):
         raise ValueError(f"{len(solution_strs)} responses but {len(refs)} ground truths")
-    return reward_of(settings).many(list(solution_strs), refs).tolist()
+    return reward_of(settings).many(list(solution_strs), refs)
+

@@ -33,7 +33,12 @@ rouge155's options mapped onto its own
   changes but signs every result: a recipe's segmenter and its version), ``uses_nltk(setup)``,
   ``signature_settings(setup)``, ``signature(setup, counts, sentences)``, ``corpus(values, setup, keys)``
   (its aggregation with the setup's options), ``unavailable_metrics(setup)`` (a data file missing),
-  ``score_call(...)`` (``rouge155.score_pairs(semantics=NAME)``), ``audit_notes``.
+  ``score_call(...)`` (``rouge155.score_pairs(semantics=NAME)``), ``score_ids(...)`` (the same of token
+  ids), ``signature_args(...)`` (what signs a call), ``plain_scores(...)`` (its numbers without a kept
+  scorer), ``call_scorer(metrics, **options)`` (the setting's scorer for calls of a few pairs,
+  :mod:`.calls`: by default its ``plain_scores`` one call at a time; the Perl's and rouge-score's count
+  through the compiled kernels), ``audit_notes``.
+
 the audit (``rouge155-audit``: what its attribution swaps and explains)
   ``rule_parts(stem, letter) -> {kind: part name}``, ``parts() -> {kind: {part name: Part}}``
   (:mod:`.parts`).

@@ -49,12 +49,27 @@ class CallScorer:
         """Token ids: the joined ids as text, by :meth:`one` (an implementation's own path may do without)."""
         return self.one(ids_text(prediction), [ids_text(r) for r in references])
 
+    def values(self, predictions: Sequence, references: Sequence) -> List[Dict[str, Values]]:
+        """Each pair's values (as :meth:`one` gives them) of a batch."""
+        return pair_rows(self.many(predictions, references), len(predictions))
+
+    def values_ids(self, predictions: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]]
+                   ) -> List[Dict[str, Values]]:
+        return pair_rows(self.many_ids(predictions, references), len(predictions))
+
     def many_ids(self, predictions: Sequence[np.ndarray], references: Sequence[Sequence[np.ndarray]]
                  ) -> Dict[str, PairScores]:
         return self.many([ids_text(p) for p in predictions], [[ids_text(r) for r in refs] for refs in references])
 
 
-def reference_lists(predictions: Sequence, references: Sequence) -> Optional[List[list]]:
+def references_per_pair(references: Sequence) -> List[int]:
+    """Each pair's number of references (a text alone, or what is no sequence, one: refused later)."""
+    return [len(r) if hasattr(r, "__len__") and not isinstance(r, (str, bytes, bytearray, memoryview)) else 1
+            for r in references]
+
+
+def reference_lists(
+predictions: Sequence, references: Sequence) -> Optional[List[list]]:
     """Each pair's references as a list of texts (one text alone: one reference), or None where the
     batch is not one of texts with references each (the plain path's errors then say why)."""
     if isinstance(predictions, (str, bytes)) or isinstance(references, (str, bytes)):
@@ -82,7 +97,13 @@ def ids_text(ids
 
 def first_values(scores: Dict[str, PairScores]) -> Dict[str, Values]:
     """The first pair's values of ``{name: PairScores}``."""
-    return {name: tuple(float(getattr(v, f)[0]) for f in FIELDS) for name, v in scores.items()}  # type: ignore[misc]
+    return pair_rows(scores, 1)[0]
+
+
+def pair_rows(scores: Dict[str, PairScores], n: int) -> List[Dict[str, Values]]:
+    """Each pair's values of ``{name: PairScores}``."""
+    columns = {name: list(zip(*(getattr(v, f).tolist() for f in FIELDS))) for name, v in scores.items()}
+    return [{name: column[i] for name, column in columns.items()} for i in range(n)]
 
 
 class Generic(CallScorer):
@@ -105,19 +126,27 @@ Combine = Callable[[int, List[int], List[int]], Values]  # (kernel code, hits pe
 class Compiled(CallScorer):
     """An implementation whose tokens the compiled pass makes (:class:`rouge155.engine.calls.TextCounter`):
     ``encode(text)`` is its bytes (None: a text it does not take, scored by ``fallback``),
-    ``combine`` its numbers from one pair's counts, ``kinds`` its metrics' kernel codes (per name)."""
+    ``combine`` its numbers from one pair's counts, ``batch_values`` a metric's over a batch's counts
+    (numpy), ``kinds`` its metrics' kernel codes (per name). ``several``: whether a pair may have several
+    references (else the fallback refuses them); ``local``: every run of letters and digits is a token
+    as it is (no stemming, no stopwords), so a call numbers its own tokens."""
 
     def __init__(self, names: Sequence[str], kinds: Sequence[int], vocabulary: Callable[[], object],
                  encode: Callable[[object], Optional[bytes]], combine: Combine, fallback: CallScorer,
-                 batch_values: Callable[[str, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], PairScores],
-                 several: bool = True):
+                 batch_values: Callable[..., PairScores], several: bool = True, local: bool = False):
         from ..engine.calls import TextCounter
 
-        self.several = several  # whether a pair may have several references (else the fallback refuses them)
         self.names = tuple(names)
         self.kinds = list(kinds)
-        self.counter = TextCounter(self.kinds, vocabulary)
+        self.counter = TextCounter(self.kinds, vocabulary, local)
         self.encode, self.combine, self.fallback, self.batch_values = encode, combine, fallback, batch_values
+        self.several, self.local = several, local
+
+    def extended(self, extra: Dict[str, int]) -> "Compiled":
+        """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
+        sentence, say). Only :meth:`counted` and :meth:`counted_many` know them (not the fallback)."""
+        return Compiled(self.names + tuple(extra), self.kinds + list(extra.values()), self.counter.vocabulary,
+                        self.encode, self.combine, self.fallback, self.batch_values, self.several, self.local)
 
     def _values(self, hits: np.ndarray, lengths: np.ndarray) -> Dict[str, Values]:
         lengths_list = lengths.tolist()
@@ -125,12 +154,7 @@ class Compiled(CallScorer):
         return {name: combine(kind, column, lengths_list)
                 for name, kind, column in zip(self.names, self.kinds, hits.T.tolist())}
 
-    def extended(self, extra: Dict[str, int]) -> "Compiled":
-        """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
-        sentence, say). Only :meth:`counted` and :meth:`counted_many` know them (not the fallback)."""
-        return Compiled(self.names + tuple(extra), self.kinds + list(extra.values()), self.counter.vocabulary,
-                        self.encode, self.combine, self.fallback, self.batch_values, self.several)
-
+    # -- one pair --------------------------------------------------------------------------------------
     def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
         """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
         this implementation's compiled pass does not take)."""
@@ -153,58 +177,95 @@ class Compiled(CallScorer):
         return self._values(*self.counter.count_tokens(id_texts([prediction, *references]), pair_ref,
                                                        np.zeros(k, dtype=np.int64)))
 
-    def counted_many(self, predictions, references) -> Optional[Dict[str, PairScores]]:
-        """:meth:`many` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: not a
-        batch of texts this implementation's compiled pass takes)."""
+    # -- a batch ---------------------------------------------------------------------------------------
+    def batch_counts(self, predictions, references) -> Optional["Counted"]:
+        """The counts of a batch of texts (each distinct text tokenized once; None: not a batch of texts
+        this implementation's compiled pass takes)."""
         refs = reference_lists(predictions, references)
         if refs is None or (not self.several and any(len(r) > 1 for r in refs)):
             return None
-
         texts, pair_ref, pair_pred, pair_owner = distinct_layout(predictions, refs)
         encoded = [self.encode(t) for t in texts]
         if None in encoded:
             return None
-        return self._batch(self.counter.count(encoded, pair_ref, pair_pred), pair_ref, pair_pred, pair_owner,
-                           len(predictions))  # type: ignore[arg-type]
+        hits, lengths = self.counter.count(encoded, pair_ref, pair_pred)  # type: ignore[arg-type]
+        return Counted(hits, lengths, pair_ref, pair_pred, pair_owner, len(predictions))
+
+    def id_counts(self, predictions, references) -> Optional["Counted"]:
+        """The counts of a batch of token ids (None: a pair it cannot take)."""
+        if any(len(r) == 0 or (len(r) > 1 and not self.several) for r in references):
+            return None
+        texts, pair_ref, pair_pred, pair_owner = distinct_layout([IdKey(p) for p in predictions],
+                                                                 [[IdKey(r) for r in refs] for refs in references])
+        hits, lengths = self.counter.count_tokens(id_texts([t.ids for t in texts]), pair_ref, pair_pred)
+        return Counted(hits, lengths, pair_ref, pair_pred, pair_owner, len(predictions))
+
+    def counted_many(self, predictions, references) -> Optional[Dict[str, PairScores]]:
+        """:meth:`many` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: not a
+        batch of texts this implementation's compiled pass takes)."""
+        if len(predictions) == 1 and not isinstance(predictions, (str, bytes)) and len(references) == 1 \
+                and not isinstance(references, (str, bytes)):
+            refs = reference_lists(predictions, references)
+            one = None if refs is None else self.counted(predictions[0], refs[0])
+            return None if one is None else self.rows_scores([one])
+        counted = self.batch_counts(predictions, references)
+        return None if counted is None else self.scores(counted)
 
     def many(self, predictions, references):
         values = self.counted_many(predictions, references) if jit.wanted(len(predictions)) else None
         return self.fallback.many(predictions, references) if values is None else values  # (its errors)
 
-
     def many_ids(self, predictions, references):
-        texts, pair_ref, pair_pred, pair_owner = distinct_layout([IdKey(p) for p in predictions],
-                                                                 [[IdKey(r) for r in refs] for refs in references])
-        if any(len(r) == 0 or (len(r) > 1 and not self.several) for r in references) or not jit.wanted(len(pair_ref)):
-            return self.fallback.many_ids(predictions, references)
+        counted = self.id_counts(predictions, references) if jit.wanted(len(predictions)) else None
+        return self.fallback.many_ids(predictions, references) if counted is None else self.scores(counted)
 
-        counts = self.counter.count_tokens(id_texts([t.ids for t in texts]), pair_ref, pair_pred)
-        return self._batch(counts, pair_ref, pair_pred, pair_owner, len(predictions))
-
-    def _batch(self, counts, pair_ref, pair_pred, pair_owner, n) -> Dict[str, PairScores]:
-        hits, lengths = counts
-        if n <= SCALAR_PAIRS:  # a few pairs: each one's numbers as one() makes them, without numpy's fixed costs
-            return self._few(hits, lengths.tolist(), pair_ref.tolist(), pair_pred.tolist(), pair_owner.tolist(), n)
-        return {name: self.batch_values(name, kind, hits[:, m], lengths, pair_ref, pair_pred, pair_owner, n)
+    def scores(self, c: "Counted") -> Dict[str, PairScores]:
+        """Per name, the batch's PairScores (a few pairs pair by pair, as :meth:`one` makes them: numpy's
+        fixed costs exceed theirs)."""
+        if c.n <= SCALAR_PAIRS:
+            return self.rows_scores(self.pair_values(c))
+        return {name: self.batch_values(name, kind, c.hits[:, m], c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
                 for m, (name, kind) in enumerate(zip(self.names, self.kinds))}
 
-    def _few(self, hits: np.ndarray, lengths: List[int], pair_ref: List[int], pair_pred: List[int],
-             pair_owner: List[int], n: int) -> Dict[str, PairScores]:
-        starts = [0] * (n + 1)
-        for owner in pair_owner:
-            starts[owner + 1] += 1
-        for i in range(n):
-            starts[i + 1] += starts[i]
-        columns = hits.T.tolist()
+    def rows_scores(self, rows: List[Dict[str, Values]]) -> Dict[str, PairScores]:
+        """Per name, the PairScores of pairs' values (in one array)."""
+        table = np.array([[r[name] for name in self.names] for r in rows], dtype=np.float64)
+        table = table.reshape(len(rows), len(self.names), len(FIELDS)).transpose(1, 2, 0)
+        return {name: PairScores(*columns) for name, columns in zip(self.names, table)}
+
+    def pair_values(self, c: "Counted") -> List[Dict[str, Values]]:
+
+        """Each pair's values, as :meth:`one` gives them."""
+        lengths, pair_ref, pair_pred = c.lengths.tolist(), c.pair_ref.tolist(), c.pair_pred.tolist()
+        starts = np.searchsorted(c.pair_owner, np.arange(c.n + 1)).tolist()
+        columns = c.hits.T.tolist()
         combine = self.combine
-        out = {}
-        for name, kind, column in zip(self.names, self.kinds, columns):
-            rows = []
-            for i in range(n):
-                a, b = starts[i], starts[i + 1]
-                rows.append(combine(kind, column[a:b], [lengths[pair_pred[a]]] + [lengths[r] for r in pair_ref[a:b]]))
-            out[name] = PairScores(*np.array(rows, dtype=np.float64).reshape(n, len(FIELDS)).T)
+        out = []
+        for i in range(c.n):
+            a, b = starts[i], starts[i + 1]
+            sides = [lengths[pair_pred[a]]] + [lengths[r] for r in pair_ref[a:b]]
+            out.append({name: combine(kind, column[a:b], sides)
+                        for name, kind, column in zip(self.names, self.kinds, columns)})
         return out
+
+    def values(self, predictions, references):
+        counted = self.batch_counts(predictions, references) if jit.wanted(len(predictions)) else None
+        return super().values(predictions, references) if counted is None else self.pair_values(counted)
+
+    def values_ids(self, predictions, references):
+        counted = self.id_counts(predictions, references) if jit.wanted(len(predictions)) else None
+        return super().values_ids(predictions, references) if counted is None else self.pair_values(counted)
+
+
+class Counted:
+    """A batch's counts: ``hits[p, m]`` of pair p and metric m, each distinct text's token count, and per
+    pair (in pair order) its reference's and prediction's text and the pair's index; ``n`` pairs."""
+
+    __slots__ = ("hits", "lengths", "pair_ref", "pair_pred", "pair_owner", "n")
+
+    def __init__(self, hits, lengths, pair_ref, pair_pred, pair_owner, n):
+        self.hits, self.lengths, self.pair_ref, self.pair_pred, self.pair_owner, self.n = (
+            hits, lengths, pair_ref, pair_pred, pair_owner, n)
 
 
 class IdKey:

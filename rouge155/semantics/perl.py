@@ -171,14 +171,13 @@ class PerlSemantics(Semantics):
     def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:
         return {m: perl_corpus(v, keys, setup.n_samples, setup.confidence) for m, v in values.items()}
 
-    def signature_args(self, references, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
+    def signature_args(self, counts, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
                        signature_check, metrics):
         """The Perl flags the call stands for sign it."""
         from ..output.signature import api_signature_args
 
         options = resolved(metrics, stem, False, multi_reference, alpha, word_limit, byte_limit)[1]
-        counts = [len(r) if hasattr(r, "__len__") and not isinstance(r, (str, bytes, bytearray, memoryview)) else 1
-                  for r in references]  # (what is no list of texts is refused after this)
+
 
         return api_signature_args(options, counts, data_dir, False, signature_check)
 
@@ -210,7 +209,9 @@ class PerlSemantics(Semantics):
         return calls.Compiled(wanted.tags, [spec_kind(plan[tag]) for tag in wanted.tags],
                               LocalVocabulary(made, VOCABULARY_LIMIT), spl_bytes,
                               lambda kind, hits, lengths: perl_value(kind, hits, lengths, formula, alpha), fallback,
-                              lambda _name, kind, *counts: PairScores.from_counts(perl_rows(kind, *counts, flags)))
+                              lambda _name, kind, *counts: PairScores.from_counts(perl_rows(kind, *counts, flags)),
+                              local=not (flags.stem or flags.remove_stopwords))  # every token counts as it is
+
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:
         return {"tokenizer": "perl", "stemmer": "perl" if stem else "none", "sentence_splitter": "lines",

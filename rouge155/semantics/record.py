@@ -159,10 +159,12 @@ class Semantics:
         batch of up to :data:`~rouge155.semantics.calls.CALL_PAIRS` pairs goes through the setting's
         kept scorer (:mod:`.calls`), a larger one through :meth:`plain_scores`: the same numbers."""
         from ..output.signature import SignedScores
-        from .calls import CALL_PAIRS, scorer
+        from .calls import CALL_PAIRS, references_per_pair, scorer
 
-        signature_args = self.signature_args(references, stem, multi_reference, alpha, word_limit, byte_limit,
+        counts = references_per_pair(references)
+        signed = lambda: self.signature_args(counts, stem, multi_reference, alpha, word_limit, byte_limit,  # noqa: E731
                                              data_dir, signature_check, metrics)
+        signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
         options = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference, alpha=alpha,
                        word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
         if dask is None and len(predictions) <= CALL_PAIRS:
@@ -187,22 +189,22 @@ class Semantics:
         if stem or remove_stopwords:
             raise OptionError("token ids are scored as they are: stem and remove_stopwords do not apply")
         preds, refs = token_batch(predictions, references, pad_id, special_ids)
-        signature_args = self.signature_args(refs, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
-                                             signature_check, metrics)
+        signature_args = self.signature_args([len(r) for r in refs], stem, multi_reference, alpha, word_limit,
+                                             byte_limit, data_dir, signature_check, metrics)
         made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), stem=False,
                       remove_stopwords=False, multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
                       byte_limit=byte_limit, data_dir=data_dir)
         return SignedScores(made.many_ids(preds, refs), signature_args)
 
-    def signature_args(self, references: Sequence, stem: bool,
- multi_reference: str, alpha: float,
+    def signature_args(self, counts: List[int], stem: bool, multi_reference: str, alpha: float,
                        word_limit: Optional[int], byte_limit: Optional[int], data_dir: Optional[str],
                        signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
-        """What signs a ``score_pairs`` call's results (checked against ``signature_check`` first)."""
+        """What signs a ``score_pairs`` call's results (``counts``: each pair's number of references;
+        checked against ``signature_check`` first)."""
         from ..output.signature import api_signature_args
 
         return api_signature_args(
-            None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
+            None, counts, None, False, signature_check,
             semantics=self.name, multi_reference=multi_reference, semantics_settings={
                 "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit,
                 **self.fixed_settings()})

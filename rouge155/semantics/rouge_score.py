@@ -381,7 +381,9 @@ class RougeScore(Semantics):
         vocabulary = lambda: compiled.alnum_vocabulary((NAME, stem), lambda: _resolver(stem))  # noqa: E731
         encode = lambda text: compiled.alnum_bytes(text) if type(text) is str else None  # noqa: E731  (bytes: numpy path)
         return calls.Compiled(list(names), [kind_of(own) for own in names.values()], vocabulary, encode, call_value,
-                              fallback, _call_batch_values, several=options["multi_reference"] in self.policies)
+                              fallback, _call_batch_values, several=options["multi_reference"] in self.policies,
+                              local=not stem)  # (its tokens are the runs of [a-z0-9]: all count, as they are)
+
 
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
