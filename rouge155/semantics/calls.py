@@ -203,11 +203,12 @@ class Compiled(CallScorer):
     def counted_many(self, predictions, references) -> Optional[Dict[str, PairScores]]:
         """:meth:`many` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: not a
         batch of texts this implementation's compiled pass takes)."""
-        if len(predictions) == 1 and not isinstance(predictions, (str, bytes)) and len(references) == 1 \
-                and not isinstance(references, (str, bytes)):
-            refs = reference_lists(predictions, references)
-            one = None if refs is None else self.counted(predictions[0], refs[0])
+        if type(predictions) is list and type(references) is list and len(predictions) == len(references) == 1:
+            refs = references[0]  # one pair: its texts are checked by encode (None: not a text it takes)
+            refs = [refs] if isinstance(refs, (str, bytes)) else refs if type(refs) in (list, tuple) else None
+            one = None if refs is None else self.counted(predictions[0], refs)
             return None if one is None else self.rows_scores([one])
+
         counted = self.batch_counts(predictions, references)
         return None if counted is None else self.scores(counted)
 

@@ -33,8 +33,14 @@ def available() -> bool:
 
 def wanted(pairs: int) -> bool:
     """Whether a call of ``pairs`` pairs takes the compiled path (see the module's note)."""
-    global _asked
-    if not available():
+    global _asked, _found
+    setting = os.environ.get(ENV, "")  # read once per call (a per-pair API calls this for every pair)
+    if setting == "0":
+        return False
+    if _found is None:
+        available()
+    if not _found:
         return False
     _asked += pairs
-    return os.environ.get(ENV, "") == "1" or "numba" in sys.modules or _asked >= AUTO_PAIRS
+    return setting == "1" or "numba" in sys.modules or _asked >= AUTO_PAIRS
+
