@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from ..engine import semantics as _others
-from ..engine.semantics import MissingDependency, PairArrays, Rule, Semantics
+from ..engine.semantics import MissingDependency, MissingPunkt, PairArrays, Rule, Semantics
 from ..inputs.resources import bundled_exceptions
 from ..metrics.formulas import f_measure_many
 from ..pairs import score_pairs as _perl_pairs
@@ -100,4 +100,4 @@ def check(name, allowed: Tuple[str, ...]) -> str:
     return name
 
 
-__all__ = ["get", "check", "NAMES", "PERL", "Semantics", "Rule", "PairArrays", "MissingDependency"]
+__all__ = ["get", "check", "NAMES", "PERL", "Semantics", "Rule", "PairArrays", "MissingDependency", "MissingPunkt"]

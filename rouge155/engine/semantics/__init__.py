@@ -12,7 +12,7 @@ import re
 from importlib import import_module
 from typing import Dict, Optional, Sequence, Tuple
 
-from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
+from .base import MissingDependency, MissingPunkt, PairArrays, Rule, Semantics, as_reference_lists
 
 _MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
 NAMES = tuple(_MODULES)
@@ -114,4 +114,5 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
     return {name: values[own_name] for name, (own_name, _) in names.items()}
 
 
-__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairArrays", "MissingDependency"]
+__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairArrays", "MissingDependency",
+           "MissingPunkt"]
