@@ -15,6 +15,7 @@ import pytest
 
 from devkit.oracles import load_py_rouge, load_rouge_package
 from devkit.semgen import pairs
+from support.punkt import needs_punkt
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
@@ -101,6 +102,22 @@ def test_torchmetrics(kind, stem, letter):
     for k in keys:
         assert (ours[k].precision, ours[k].recall, ours[k].fmeasure) == tuple(
             float(theirs[f"{k}_{m}"]) for m in ("precision", "recall", "fmeasure")), k
+
+
+@needs_punkt
+@pytest.mark.parametrize("kind,stem,letter", [("cnndm", True, "A"), ("generated", False, "B")])
+def test_torchmetrics_rouge_lsum_with_punkt(kind, stem, letter):
+    """With punkt's data the audit scores torchmetrics' rougeLsum (without it: "not scored"), as torchmetrics does."""
+    pytest.importorskip("torch", reason="torch not installed")
+    tm = pytest.importorskip("torchmetrics.functional.text.rouge", reason="torchmetrics not installed")
+    ids, preds, refs = data(kind)
+    result = run(ids, preds, refs, stem, letter, ["torchmetrics"])
+    assert not any(row.missing for row in result.rows)
+    theirs = tm.rouge_score(preds, refs, accumulate="best" if letter == "B" else "avg", rouge_keys=("rougeLsum",),
+                            use_stemmer=stem)
+    ours = corpus_of(result, "torchmetrics")["rougeLsum"]
+    assert (ours.precision, ours.recall, ours.fmeasure) == tuple(
+        float(theirs[f"rougeLsum_{m}"]) for m in ("precision", "recall", "fmeasure"))
 
 
 @pytest.mark.parametrize("stem", [False, True])
