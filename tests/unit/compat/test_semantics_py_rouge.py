@@ -9,14 +9,13 @@ nltk's punkt data the loader gives py-rouge an untrained punkt, which finds the 
 the ``[a-z0-9_ ]`` text py-rouge hands it, and refuses any other text."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
 from devkit.oracles import load_py_rouge, py_rouge_dir
 from devkit.semgen import pairs
 from support.punkt import needs_punkt, punkt_pairs, without_punkt
+from support.summaries import cnndm_pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 Theirs = load_py_rouge()
@@ -28,7 +27,6 @@ from rouge155.compat.py_rouge import Rouge  # noqa: E402
 from rouge155.engine.semantics import py_rouge as semantics  # noqa: E402
 from rouge155.inputs.resources import bundled_exceptions  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 METRICS = ["rouge-n", "rouge-l", "rouge-w"]
 
 
@@ -88,8 +86,8 @@ def test_whole_batch_averages():
 
 
 def test_real_cnndm_outputs():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    preds, refs = [r["prediction"] for r in rows[:120]], [r["references"][0] for r in rows[:120]]
+    _, preds, refs = cnndm_pairs(120)
+    refs = [r[0] for r in refs]
     kwargs = {"metrics": METRICS, "max_n": 2, "limit_length": True, "length_limit": 100,
               "length_limit_type": "words", "weight_factor": 1.2}
     assert Rouge(semantics="py-rouge", **kwargs).get_scores(preds, refs) == \

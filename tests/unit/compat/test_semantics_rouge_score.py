@@ -6,13 +6,13 @@ rouge-score, seeded as evaluate seeds it) with and without the aggregator."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from devkit.semgen import pairs
 from support.punkt import needs_punkt, punkt_pairs, without_punkt
+from support.summaries import cnndm_pairs
 
 rs_scorer = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score==0.1.2 (test extra) not installed")
 rs_scoring = pytest.importorskip("rouge_score.scoring")
@@ -20,14 +20,8 @@ pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import hf_evaluate, rouge_scorer, scoring  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 HF_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-
-
-def cnndm():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
 def assert_same(ours, theirs, types):
@@ -67,7 +61,7 @@ def test_every_type_with_the_stemmer():
 
 
 def test_real_cnndm_outputs():
-    preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs()
     for stem in (False, True):
         ours = rouge_scorer.RougeScorer(HF_TYPES, use_stemmer=stem, semantics="rouge-score").score_batch(refs, preds)
         scorer = rs_scorer.RougeScorer(HF_TYPES, use_stemmer=stem)

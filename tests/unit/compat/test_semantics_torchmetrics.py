@@ -4,14 +4,13 @@ and avg, the stemmer, a normalizer and a tokenizer, on generated pairs (1-4 refe
 CNN/DM outputs. rougeLsum needs nltk's punkt data (torchmetrics splits with it): skipped without."""
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
 import pytest
 
 from devkit.semgen import pairs
 from support.punkt import needs_punkt, punkt_pairs, without_punkt
+from support.summaries import cnndm_pairs
 
 # scripts/test.sh installs torch only from a CPU wheel, and says here why it installed none
 torch = pytest.importorskip("torch", reason=os.environ.get("ROUGE155_NO_TORCH") or "torch not installed")
@@ -22,7 +21,6 @@ nltk = pytest.importorskip("nltk", reason="nltk (the semantics extra) not instal
 from rouge155.compat import torchmetrics as compat  # noqa: E402
 from rouge155.engine.semantics import torchmetrics as semantics  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 NO_LSUM = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL",)
 PARTS = ("precision", "recall", "fmeasure")
 
@@ -92,8 +90,7 @@ def test_functional_and_module_results():
 
 
 def test_real_cnndm_outputs():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    preds, refs = [r["prediction"] for r in rows], [r["references"] for r in rows]
+    _, preds, refs = cnndm_pairs()
     assert per_pair_equal(preds, refs, ("rouge1", "rouge2", "rougeL"), "best", stem=True) == 1800
 
 
