@@ -1,7 +1,8 @@
 """Drop-in replacements for the ROUGE APIs people already call, with the Perl's numbers.
 
 * ``rouge155.compat.rouge_scorer`` / ``rouge155.compat.scoring``: Google's ``rouge-score``
-  (``from rouge155.compat import rouge_scorer, scoring``);
+  (``from rouge155.compat import rouge_scorer, scoring``), and rouge-score's ``tokenize``, ``tokenizers``
+  and ``io`` modules, which behave as rouge-score's own;
 * ``rouge155.compat.hf_evaluate``: Hugging Face ``evaluate``'s ``rouge`` (``compute``), and the metric
   script ``rouge155/compat/hf_metric/rouge155.py`` that ``evaluate.load`` accepts;
 * ``rouge155.compat.torchmetrics``: ``ROUGEScore`` and the functional ``rouge_score`` (needs torch).
