@@ -10,3 +10,16 @@
 Each maps its options to the Perl flags (see :mod:`rouge155.compat.mapping`) and scores whole batches
 with :func:`rouge155.score_pairs`.
 """
+
+# rouge-score's ``tokenize`` and ``io`` modules under their own names (``from rouge155.compat import
+# tokenize, io``), kept in files named otherwise: a module of rouge155 never shadows the standard library's.
+_RENAMED = {"tokenize": "rouge_score_tokenize", "io": "rouge_score_io"}
+
+
+def __getattr__(name: str):
+    module = _RENAMED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return import_module(f"{__name__}.{module}")
