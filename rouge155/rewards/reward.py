@@ -13,7 +13,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ..semantics import PERL
+from ..semantics import PERL, get
 from ..semantics.calls import SCALAR_PAIRS, scorer
 
 
@@ -49,14 +49,18 @@ def terms_of(metrics: Metrics, measure: str) -> List[Tuple[str, int, float]]:
 class Reward:
     """One completion's reward: ``metrics`` (a name such as ``"ROUGE-L"`` or ``"rougeLsum"``, a list,
     or ``{name: weight}``, ``{(name, measure): weight}``) and ``measure`` (``"fmeasure"``,
-    ``"precision"``, ``"recall"``), under ``semantics`` with ``score_pairs``' options."""
+    ``"precision"``, ``"recall"``), under ``semantics`` with ``score_pairs``' options (``multi_reference``
+    None: the implementation's own policy for several references, the Perl's ``"A"``, rouge-score's ``"B"``)."""
 
     def __init__(self, metrics: Metrics = "ROUGE-L", measure: str = "fmeasure", *, semantics: str = PERL,
-                 stem: bool = False, remove_stopwords: bool = False, multi_reference: str = "A",
+                 stem: bool = False, remove_stopwords: bool = False, multi_reference: Optional[str] = None,
                  alpha: float = 0.5, data_dir: Optional[str] = None):
         self.terms = terms_of(metrics, measure)
         self.names = list(dict.fromkeys(name for name, _, _ in self.terms))
         self.semantics = semantics
+        if multi_reference is None:  # the implementation's own: the Perl's "A", rouge-score's "B" (its only one)
+            policies = get(semantics).policies
+            multi_reference = "A" if "A" in policies or not policies else next(iter(policies))
         self.options: Dict[str, object] = dict(stem=stem, remove_stopwords=remove_stopwords,
                                                multi_reference=multi_reference, alpha=alpha, word_limit=None,
                                                byte_limit=None, data_dir=data_dir)

@@ -50,7 +50,7 @@ class RougeReward:
 
     def __init__(self, metrics: Metrics = "ROUGE-L", measure: str = "fmeasure", *, reference: str = "reference",
                  semantics: str = PERL, stem: bool = False, remove_stopwords: bool = False,
-                 multi_reference: str = "A", token_ids: bool = False, pad_id: Optional[int] = None,
+                 multi_reference: Optional[str] = None, token_ids: bool = False, pad_id: Optional[int] = None,
                  special_ids: Sequence[int] = (), name: Optional[str] = None, **options):
         self.reward = Reward(metrics, measure, semantics=semantics, stem=stem, remove_stopwords=remove_stopwords,
                              multi_reference=multi_reference, **options)

@@ -11,19 +11,13 @@ from rouge155 import OptionError, RougeError
 from rouge155.engine.batched import combine
 
 from devkit.pairgen import pairs
-from rouge155.text import jit
+from support.kernels import use_kernels
 
 
 @pytest.fixture(autouse=True, params=["numpy", "compiled"])
 def kernels(request, monkeypatch):
     """Every test on both paths: the numpy engine and the compiled kernels (numba, when installed)."""
-    if request.param == "numpy":
-        monkeypatch.setenv(jit.ENV, "0")
-    elif not jit.available():
-        pytest.skip("numba not installed (pip install \".[jit]\"): the compiled path is not used")
-    else:
-        monkeypatch.setenv(jit.ENV, "1")  # whatever the size of the call
-    return request.param
+    return use_kernels(request.param, monkeypatch)
 
 
 def test_score_pairs_equals_evaluate_per_instance():
