@@ -53,6 +53,7 @@ def rows_for(preds: List[str], refs: List[str], stem: bool, batches: List[int], 
     reward = RougeReward({t: 0.25 for t in TYPES}, semantics="rouge-score", stem=stem, reference="summary")
     perl_reward = Reward(PERL, stem=stem)
     how = "compiled" if compiled else "numpy"
+    out: List[Tuple[str, Tuple[str, Callable[..., object]], List[Tuple[str, Callable[..., object]]]]]
     out = [("one pair per call", ("rouge-score-rs score()", lambda: [fast.score(r, p) for p, r in zip(preds, refs)]), [
         (f"RougeScorer(semantics='rouge-score').score [{how}]", lambda: [own.score(r, p) for p, r in zip(preds, refs)]),
         (f"RougeScorer(...).score, Perl [{how}]", lambda: [perl.score(r, p) for p, r in zip(preds, refs)]),

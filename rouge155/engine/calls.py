@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class TextCounter:
         self.kinds = np.array(kinds, dtype=np.int64)
         self.vocabulary = vocabulary
         self.local = local  # every run of letters and digits counts as it is: the call numbers its own tokens
-        self._text_counts = None  # the kernel, imported on the first count (importing it imports numba)
+        self._text_counts: Optional[Callable[..., Any]] = None  # the kernel, imported when first used (numba)
         self._layouts: Dict[int, Tuple[np.ndarray, np.ndarray]] = {}
 
     def one(self, prediction: bytes, references: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
@@ -86,11 +86,12 @@ class TextCounter:
             ends = np.array((len(texts[0]), len(texts[0]) + len(texts[1])), dtype=np.int64)
         else:
             ends = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)).cumsum()
-        kernel = self._text_counts
+        kernel: Optional[Callable[..., Any]] = self._text_counts
         if kernel is None:
             from ..metrics.jit_calls import local_counts, text_counts
 
-            kernel = self._text_counts = local_counts if self.local else text_counts
+            chosen: Callable[..., Any] = local_counts if self.local else text_counts
+            kernel = self._text_counts = chosen
         if self.local:
             return kernel(b"".join(texts), ends, pair_ref, pair_pred, self.kinds)
         packed = self.vocabulary()
@@ -166,8 +167,8 @@ def perl_rows(kind: int, hits: np.ndarray, lengths: np.ndarray, pair_ref: np.nda
     if kind > 0:
         counts = ModelPairCounts(hits, model_count, peer_count)
     else:
-        counts = ModelPairCounts(hits, model_count, peer_count,
-                                 lambda: np.where(model_count > 0, hits / np.where(model_count > 0, model_count, 1), 0.0))
+        counts = ModelPairCounts(hits, model_count, peer_count, lambda: np.where(
+            model_count > 0, hits / np.where(model_count > 0, model_count, 1), 0.0))
     return combine_pairs(counts, pair_instance, n_instances, options.formula, options.alpha_num)
 
 
@@ -182,7 +183,7 @@ class LocalVocabulary:
 
     def __call__(self):
         packed = getattr(self._local, "packed", None)
-        if packed is None or packed.size > self.limit:  # type: ignore[attr-defined]
+        if packed is None or packed.size > self.limit:
             packed = self._local.packed = self._make()
         return packed
 

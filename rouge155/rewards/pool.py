@@ -12,7 +12,7 @@ compiled path, each ``score`` is that ``score_pairs`` call itself: the same numb
 from __future__ import annotations
 
 import threading
-from typing import Iterable, List
+from typing import Any, Iterable, List, Optional
 
 import numpy as np
 
@@ -30,8 +30,8 @@ class Pool:
         self.reward = Reward(metric, measure, semantics=semantics, stem=stem, **options)
         self.texts: List[object] = []
         self._encoded: List[bytes] = []
-        self._tokens = None  # the kept texts' token ids (SplTexts), under the vocabulary ``_vocabulary``
-        self._vocabulary = None
+        self._tokens: Optional[Any] = None  # the kept texts' token ids (SplTexts), under the vocabulary ``_vocabulary``
+        self._vocabulary: Optional[object] = None
         self._lock = threading.Lock()
 
     def __len__(self) -> int:

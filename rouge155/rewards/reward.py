@@ -14,7 +14,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ..semantics import PERL, get
-from ..semantics.calls import SCALAR_PAIRS, scorer
+from ..semantics.calls import SCALAR_PAIRS, CallScorer, scorer
 
 
 MEASURES = {"fmeasure": 2, "f": 2, "precision": 0, "p": 0, "recall": 1, "r": 1}
@@ -64,7 +64,7 @@ class Reward:
         self.options: Dict[str, object] = dict(stem=stem, remove_stopwords=remove_stopwords,
                                                multi_reference=multi_reference, alpha=alpha, word_limit=None,
                                                byte_limit=None, data_dir=data_dir)
-        self._scorer = None
+        self._scorer: Optional[CallScorer] = None
         self.scorer()  # the implementation's refusals, now
 
     def scorer(self):

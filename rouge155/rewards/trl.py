@@ -78,7 +78,7 @@ class RougeReward:
             return out
         if self.token_ids:
             preds = [as_ids(side[i], f"completion_ids[{i}]", self._dropped) for i in rows]
-            groups = [[as_ids(r, f"{self.reference}[{i}]", self._dropped) for r in refs[i]] for i in rows]
+            groups = [[as_ids(r, f"{self.reference}[{i}]", self._dropped) for r in refs[i] or ()] for i in rows]
             values = self.reward.many_ids(preds, groups)
         else:
             values = self.reward.many([message_text(side[i]) for i in rows], [refs[i] for i in rows])

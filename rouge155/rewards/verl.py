@@ -38,7 +38,7 @@ def reward_of(settings: Dict[str, object]) -> Reward:
     key = tuple(sorted((k, repr(v)) for k, v in own.items()))
     made = _rewards.get(key)
     if made is None:
-        made = Reward(**{**own, "metrics": dict(metrics) if hasattr(metrics, "items") else metrics})  # type: ignore[arg-type]
+        made = Reward(**{**own, "metrics": dict(metrics.items()) if hasattr(metrics, "items") else metrics})  # type: ignore[arg-type]
         with _lock:
             if len(_rewards) >= KEPT:
                 _rewards.pop(next(iter(_rewards)))

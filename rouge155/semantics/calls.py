@@ -109,7 +109,8 @@ def pair_rows(scores: Dict[str, PairScores], n: int) -> List[Dict[str, Values]]:
 class Generic(CallScorer):
     """Any implementation, through its plain ``score_pairs`` (``record.plain_scores``), one call at a time."""
 
-    def __init__(self, scores: Callable[..., Dict[str, PairScores]], metrics: Sequence[str], options: Dict[str, object]):
+    def __init__(self, scores: Callable[..., Dict[str, PairScores]], metrics: Sequence[str],
+                 options: Dict[str, object]):
         self.scores, self.metrics, self.options = scores, list(metrics), options
         self.names = tuple(dict.fromkeys(self.metrics))
 

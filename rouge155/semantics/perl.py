@@ -206,10 +206,16 @@ class PerlSemantics(Semantics):
             return packed_vocabulary(vocabulary(data_dir, flags))
 
         formula, alpha = flags.formula, flags.alpha_num
-        return calls.Compiled(wanted.tags, [spec_kind(plan[tag]) for tag in wanted.tags],
+        kinds = [kind for kind in (spec_kind(plan[tag]) for tag in wanted.tags) if kind is not None]  # all: covered
+
+        def batch_values(_name, kind, hits, lengths, pair_ref, pair_pred, pair_instance, n_instances):
+            return PairScores.from_counts(perl_rows(kind, hits, lengths, pair_ref, pair_pred, pair_instance,
+                                                    n_instances, flags))
+
+        return calls.Compiled(wanted.tags, kinds,
                               LocalVocabulary(made, VOCABULARY_LIMIT), spl_bytes,
                               lambda kind, hits, lengths: perl_value(kind, hits, lengths, formula, alpha), fallback,
-                              lambda _name, kind, *counts: PairScores.from_counts(perl_rows(kind, *counts, flags)),
+                              batch_values,
                               local=not (flags.stem or flags.remove_stopwords))  # every token counts as it is
 
 

@@ -165,8 +165,8 @@ class Semantics:
         signed = lambda: self.signature_args(counts, stem, multi_reference, alpha, word_limit, byte_limit,  # noqa: E731
                                              data_dir, signature_check, metrics)
         signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
-        options = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference, alpha=alpha,
-                       word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
+        options: Dict[str, Any] = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference,
+                                       alpha=alpha, word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
         if dask is None and len(predictions) <= CALL_PAIRS:
             made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
             return SignedScores(made.many(predictions, references), signature_args)
@@ -175,30 +175,26 @@ class Semantics:
         return SignedScores(self.plain_scores(predictions, references, metrics, dask=dask, **options), signature_args)
 
     def score_ids(self, predictions: Sequence, references: Sequence, metrics, *, pad_id: Optional[int] = None,
-                  special_ids: Sequence[int] = (), stem: bool = False, remove_stopwords: bool = False,
-                  multi_reference: str = "A", alpha: float = 0.5, word_limit: Optional[int] = None,
-                  byte_limit: Optional[int] = None, data_dir: Optional[str] = None,
-                  signature_check: Optional[str] = None):
-        """``rouge155.score_pairs`` of token ids (:mod:`rouge155.inputs.token_ids`): the numbers of the ids
-        written as texts, each sequence one sentence; the setting's kept scorer counts the ids as they are
-        where it can (:meth:`~.calls.CallScorer.many_ids`)."""
+                  special_ids: Sequence[int] = (), signature_check: Optional[str] = None, **options: Any):
+        """``rouge155.score_pairs`` of token ids (:mod:`rouge155.inputs.token_ids`; ``options``: its
+        scoring options): the numbers of the ids written as texts, each sequence one sentence; the
+        setting's kept scorer counts the ids as they are where it can (:meth:`~.calls.CallScorer.many_ids`)."""
         from ..inputs.token_ids import token_batch
         from ..output.signature import SignedScores
         from .calls import scorer
 
-        if stem or remove_stopwords:
+        if options["stem"] or options["remove_stopwords"]:
             raise OptionError("token ids are scored as they are: stem and remove_stopwords do not apply")
         preds, refs = token_batch(predictions, references, pad_id, special_ids)
-        signature_args = self.signature_args([len(r) for r in refs], stem, multi_reference, alpha, word_limit,
-                                             byte_limit, data_dir, signature_check, metrics)
-        made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), stem=False,
-                      remove_stopwords=False, multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
-                      byte_limit=byte_limit, data_dir=data_dir)
+        signature_args = self.signature_args([len(r) for r in refs], False, options["multi_reference"],
+                                             options["alpha"], options["word_limit"], options["byte_limit"],
+                                             options["data_dir"], signature_check, metrics)
+        made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
         return SignedScores(made.many_ids(preds, refs), signature_args)
 
     def signature_args(self, counts: List[int], stem: bool, multi_reference: str, alpha: float,
-                       word_limit: Optional[int], byte_limit: Optional[int], data_dir: Optional[str],
-                       signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
+                       word_limit: Optional[int], byte_limit: Optional[int],
+                       data_dir, signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
         """What signs a ``score_pairs`` call's results (``counts``: each pair's number of references;
         checked against ``signature_check`` first)."""
         from ..output.signature import api_signature_args

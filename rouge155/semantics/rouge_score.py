@@ -226,7 +226,8 @@ def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_st
     types = list(dict.fromkeys(rouge_types))
     kinds = np.array([kind_of(t) for t in types], dtype=np.int64)
     hits, lengths = count_tokens(kinds, texts, al.ref, al.pred)
-    return {t: _kind_values(int(kind), hits[:, m], lengths, al.ref, al.pred) for m, (t, kind) in enumerate(zip(types, kinds))}
+    return {t: _kind_values(int(kind), hits[:, m], lengths, al.ref, al.pred)
+            for m, (t, kind) in enumerate(zip(types, kinds))}
 
 
 def _kind_values(kind: int, hits, lengths, pair_ref, pair_pred) -> PairScores:

@@ -5,7 +5,8 @@ options are the plain ones the kernels cover (SPL texts in memory, no length lim
 byte mode; ROUGE-N and ROUGE-L). The texts of a chunk are tokenised in one compiled pass
 (:mod:`rouge155.text.jit_tokens`) and every metric is counted pair by pair in one compiled call
 (:mod:`rouge155.metrics.jit_calls`, on every core for a large chunk); the counts then go through the
-same ``combine_pairs`` as the numpy engine's, so every float is the same. Everything else (``covers`` false) takes the numpy path.
+same ``combine_pairs`` as the numpy engine's, so every float is the same. Everything else (``covers``
+false) takes the numpy path.
 """
 from __future__ import annotations
 
