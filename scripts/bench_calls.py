@@ -53,6 +53,15 @@ def rows_for(preds: List[str], refs: List[str], stem: bool, batches: List[int], 
     reward = RougeReward({t: 0.25 for t in TYPES}, semantics="rouge-score", stem=stem, reference="summary")
     perl_reward = Reward(PERL, stem=stem)
     how = "compiled" if compiled else "numpy"
+    python_peer = []  # rouge-score 0.1.2 itself (Python), where installed: once per table
+    if compiled or not _jit_available():
+        try:
+            from rouge_score import rouge_scorer as python_rs
+        except ImportError:
+            python_rs = None
+        if python_rs is not None:
+            slow = python_rs.RougeScorer(TYPES, use_stemmer=stem)
+            python_peer = [("rouge-score 0.1.2 score()", lambda: [slow.score(r, p) for p, r in zip(preds, refs)])]
     out: List[Tuple[str, Tuple[str, Callable[..., object]], List[Tuple[str, Callable[..., object]]]]]
     out = [("one pair per call", ("rouge-score-rs score()", lambda: [fast.score(r, p) for p, r in zip(preds, refs)]), [
         (f"RougeScorer(semantics='rouge-score').score [{how}]", lambda: [own.score(r, p) for p, r in zip(preds, refs)]),
@@ -64,7 +73,7 @@ def rows_for(preds: List[str], refs: List[str], stem: bool, batches: List[int], 
         (f"RougeReward(4 types, rouge-score) on one completion [{how}]", lambda: [reward(
             completions=[p], summary=[r]) for p, r in zip(preds, refs)]),
         (f"Reward(Perl R1 R2 L).one [{how}]", lambda: [perl_reward.one(p, r) for p, r in zip(preds, refs)]),
-    ])]
+    ] + python_peer)]
     for size in batches:
         chunks = _chunks(preds, refs, size)
         out.append((f"batches of {size}", (f"rouge-score-rs score_batch({size})", lambda c=chunks: [
@@ -106,6 +115,12 @@ def equality(preds: List[str], refs: List[str], stem: bool) -> str:
                              + whole["ROUGE-L"].fmeasure).tolist()
     return (f"rouge-score semantics == rouge-score-rs (score, score_batch; P, R, F of 4 types) on {len(preds)} pairs: "
             f"{same_rs}; Perl per call == score_pairs batch: {same_perl}")
+
+
+def _jit_available() -> bool:
+    from rouge155.text import jit
+
+    return jit.available()
 
 
 def bench_calls(jsonl: str, n: int, repeat: int, batches: List[int]) -> None:
