@@ -29,11 +29,12 @@ from .contract import Executor
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+    from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 WAIT_ENV = "ROUGE155_DASK_WAIT"
 WAIT_SECONDS = 5.0  # for the scheduler to answer, for a first worker, for a worker again mid-run
 POLL_SECONDS = 1.0  # how often a run checks its scheduler and workers
+STREAM_WINDOW = 3  # a streamed run's chunks in flight per worker thread (results held at most that many)
 SILENCED_LOGGERS = ("distributed", "tornado")  # Dask's client and its event loop
 
 _chunks_done = 0  # on a worker: chunks computed (a diagnostic)
@@ -144,6 +145,35 @@ def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, byt
     out = compute_chunk(evaluations, first, systems, options, token_ids, MemorySource(texts))
     _chunks_done += 1
     return out
+
+
+def _run_job(job, k: int):
+    """On a worker: a streamed run's chunk k, read there."""
+    global _chunks_done
+    out = job(k)
+    _chunks_done += 1
+    return out
+
+
+def _score_chunk(job, chunk):
+    """On a worker: a streamed run's chunk, read by the driver."""
+    global _chunks_done
+    out = job.score(chunk)
+    _chunks_done += 1
+    return out
+
+
+def _fingerprint(path: str):
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_mode & 0o170000)
+
+
+def _sees(expected) -> bool:
+    """On a worker: whether each path has the fingerprint the driver sees."""
+    return all(fingerprint is not None and _fingerprint(path) == fingerprint for path, fingerprint in expected)
 
 
 def chunks_done() -> int:
@@ -297,6 +327,48 @@ class DaskCluster(Executor):
                 except Exception:
                     pass
             raise self._failure(exc) from None
+
+    def stream_tasks(self, n_tasks: int, job: Callable[[int], Any],
+                     progress: Optional[Callable[[int], None]] = None) -> Iterator[Any]:
+        """A streamed run's ``job(k)`` on the cluster, yielded in order, at most :data:`STREAM_WINDOW`
+        chunks per thread in flight. Workers that see the input's files (same size and time) read
+        their chunks themselves; else this process reads each chunk and sends it (``job.score``)."""
+        client = self.client
+        run_id = uuid.uuid4().hex
+        futures: Dict[int, Any] = {}
+        try:
+            shared = self._workers_see(job.paths)  # type: ignore[attr-defined]  # a StreamJob
+            job_future = client.scatter(job, broadcast=True, hash=False, timeout=self._limit)
+            window, submitted = STREAM_WINDOW * self.jobs, 0
+            for k in range(n_tasks):
+                while submitted < n_tasks and submitted < k + window:
+                    key = f"rouge155-{run_id}-{submitted}"
+                    if shared:
+                        futures[submitted] = client.submit(_run_job, job_future, submitted, key=key, pure=False)
+                    else:
+                        chunk = job.read(submitted)  # type: ignore[attr-defined]
+                        futures[submitted] = client.submit(_score_chunk, job_future, chunk, key=key, pure=False)
+                    submitted += 1
+                result = self._collect([futures.pop(k)], None)[0]
+                if progress:
+                    progress(k)
+                yield result
+        except BaseException as exc:
+            if futures and client.status == "running":
+                try:
+                    client.cancel(list(futures.values()))
+                except Exception:
+                    pass
+            raise self._failure(exc) from None
+
+    def _workers_see(self, paths: Sequence[str]) -> bool:
+        """Whether every worker sees ``paths`` as this process does (same size and modification time)."""
+        expected = [(path, _fingerprint(path)) for path in paths]
+        try:
+            seen = self.client.run(_sees, expected)
+        except Exception:
+            return False
+        return bool(seen) and all(seen.values())
 
     def _failure(self, exc: BaseException) -> BaseException:
         """What a failed run raises: the engine's own exceptions as they are, Dask's as one line."""

@@ -1,0 +1,294 @@
+"""Streamed runs: the evaluations read, tokenized, scored and released a chunk at a time.
+
+The input (``rouge155/inputs/streams.py``) is a *plan*: how many chunks, and ``read(k)`` giving
+chunk k's evaluations and texts, in whichever process runs it (local workers and Dask workers that
+see the files read their chunks themselves). Each chunk goes through the batched engine
+(:func:`~rouge155.engine.batched.chunks.compute_chunk`); what stays of it is, per instance and
+block, the three numbers the report needs, in a :class:`~rouge155.engine.compact.ValueTable`
+(4 bytes a number), and the instance's key where it is not ``1.S`` .. ``N.S``. Once every chunk is
+in, each system's table is in Perl's ``sort keys`` order and the bootstrap runs on it
+(:func:`~rouge155.engine.compact.table_averages`): the same doubles added in the same order as the
+in-memory path, so the same bytes.
+
+A chunk on which the batched engine would hand over to the step-by-step one raises
+:class:`~rouge155.engine.plan.NeedsStepByStep`, and an input the streamed reading cannot vouch for
+(a JSONL file with a repeated id, say) raises :class:`NeedsWholeInput`: the caller then runs the
+in-memory path, which reproduces the script's output or error. Nothing is printed before.
+"""
+from __future__ import annotations
+
+import threading
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+    from ..base.options import Options
+    from ..inputs.resources import WordLists
+
+from ..base.lazy import np
+from ..base.records import dataclass, field
+from ..inputs.config import Evaluation
+from ..inputs.sources import TextSource
+from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
+from .aggregate import eval_id_order
+from .compact import ValueTable, column_scales, encoded, sequential_key_ranks
+from .plan import MetricSpec
+
+
+class NeedsWholeInput(Exception):
+    """The streamed reading cannot vouch for this input: read it whole (the in-memory path)."""
+
+
+@dataclass
+class Chunk:
+    """Chunk k of a plan: its evaluations, their texts, the run's index of the first one, the
+    systems they have (first seen first) and what the input checks once all are read (``facts``)."""
+
+    evaluations: List[Evaluation]
+    source: TextSource
+    first: int
+    systems: List[str]
+    facts: object = None
+
+
+def value_columns(token_mode: Optional[int]) -> List[int]:
+    """The counts-row columns a block's report reads of each instance (``aggregate.instance_values``)."""
+    return [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
+
+
+def other_columns(token_mode: Optional[int]) -> List[int]:
+    return [c for c in range(6) if c not in value_columns(token_mode)]
+
+
+@dataclass
+class ChunkOutcome:
+    """What a chunk leaves: per system (run indices, encoded values, other columns or None, eval IDs
+    or None), the documents read empty and their evaluations, the input's facts, its size."""
+
+    per_system: Dict[str, tuple]
+    undefined: List[tuple]
+    undefined_evaluations: List[Evaluation]
+    facts: object
+    size: int
+
+
+class StreamJob:
+    """``job(k)``: chunk k of ``plan`` read and scored here, its numbers encoded. Picklable; each
+    process (each thread on a Dask worker) builds its own vocabulary."""
+
+    def __init__(self, plan, options: Options, word_lists: WordLists, systems: Optional[Sequence[str]],
+                 specs: List[MetricSpec], full_rows: bool):
+        self.plan = plan
+        self.options = options
+        self.word_lists = word_lists
+        self.systems = list(systems) if systems is not None else None  # None: each chunk's own
+        self.specs = specs
+        self.full_rows = full_rows
+        self._local = threading.local()
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_local"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._local = threading.local()
+
+    def _vocabulary(self):
+        vocab = getattr(self._local, "vocab", None)
+        if vocab is None:
+            from .batched.chunks import token_vocabulary
+
+            vocab = self._local.vocab = token_vocabulary(self.options, self.word_lists)
+        return vocab
+
+    @property
+    def paths(self) -> List[str]:
+        """The files the chunks are read from (a cluster checks its workers see them)."""
+        return list(self.plan.paths)
+
+    def read(self, k: int) -> Chunk:
+        return self.plan.read(k)
+
+    def __call__(self, k: int) -> ChunkOutcome:
+        return self.score(self.plan.read(k))
+
+    def score(self, chunk: Chunk) -> ChunkOutcome:
+        """A chunk read elsewhere (a cluster whose workers do not see the files), scored here."""
+        from .batched.chunks import compute_chunk
+
+        systems = self.systems if self.systems is not None else chunk.systems
+        out, undefined = compute_chunk(chunk.evaluations, chunk.first, systems, self.options, self._vocabulary(),
+                                       chunk.source, self.specs)
+        mode = self.options.token_mode_num
+        per_system = {}
+        for system, parts in zip(systems, out):
+            indices = np.asarray(parts[0][0] if parts else [], dtype=np.int64)
+            per_system[system] = (indices, self._encoded(parts, value_columns(mode)),
+                                  self._encoded(parts, other_columns(mode)) if self.full_rows else None,
+                                  None if self.plan.sequential else
+                                  [chunk.evaluations[i - chunk.first].eval_id for i in indices.tolist()])
+        return ChunkOutcome(per_system, undefined, _with_documents(chunk.evaluations, undefined), chunk.facts,
+                            len(chunk.evaluations))
+
+    def _encoded(self, parts, columns: List[int]) -> np.ndarray:
+        rows = np.hstack([counts[:, columns] for _indices, counts in parts]) if parts else np.zeros((0, 0))
+        k = encoded(rows, column_scales(columns, len(parts)))
+        return rows if k is None else k
+
+
+def _with_documents(evaluations: Sequence[Evaluation], undefined: List[tuple]) -> List[Evaluation]:
+    """The evaluations that read one of the ``undefined`` documents (their warnings are replayed)."""
+    if not undefined:
+        return []
+    empty = set(undefined)
+    out = []
+    for ev in evaluations:
+        paths = [ev.peer_path(s) for s in ev.peers] + [p for _m, p in ev.model_paths()]
+        if any((p, ev.input_format) in empty for p in paths):
+            out.append(ev)
+    return out
+
+
+@dataclass
+class InstanceKeys:
+    """One system's instance keys: ``ranks[i]`` is the table row (Perl order) of the run's instance i
+    for keys ``1.S`` .. ``N.S``; else ``keys`` are the keys in Perl order and ``arrival[j]`` the input
+    position of row j (the order the formats list instances in)."""
+
+    system: str
+    n: int
+    ranks: Optional[np.ndarray] = None
+    keys: Optional[List[str]] = None
+    arrival: Optional[np.ndarray] = None
+
+    def listed(self) -> Tuple[List[str], np.ndarray]:
+        """(keys, table rows) in evaluation order (the instances of ``--format json``)."""
+        if self.ranks is not None:
+            return [f"{i}.{self.system}" for i in range(1, self.n + 1)], self.ranks
+        assert self.keys is not None and self.arrival is not None
+        rows = np.argsort(self.arrival, kind="stable")
+        return [self.keys[j] for j in rows.tolist()], rows
+
+    def printed(self, batch: int = 1 << 16) -> Iterator[Tuple[List[str], np.ndarray]]:
+        """(keys, table rows) in the order ``-d`` prints them, ``batch`` at a time."""
+        if self.ranks is not None:  # every key has a leading number: 1 .. N
+            for start in range(0, self.n, batch):
+                stop = min(self.n, start + batch)
+                yield [f"{i}.{self.system}" for i in range(start + 1, stop + 1)], self.ranks[start:stop]
+            return
+        assert self.keys is not None
+        order = eval_id_order(self.keys)
+        for start in range(0, self.n, batch):
+            rows = order[start:start + batch]
+            yield [self.keys[j] for j in rows], np.asarray(rows, dtype=np.int64)
+
+
+@dataclass
+class StreamedSystem:
+    """A streamed run's numbers for one system: the values (three columns per block, rows in Perl
+    order), the other three columns per block when kept, the keys."""
+
+    system: str
+    values: ValueTable
+    others: Optional[ValueTable]
+    keys: InstanceKeys
+
+
+@dataclass
+class _Collected:
+    """One system's numbers as the chunks arrive."""
+
+    values: ValueTable
+    others: Optional[ValueTable]
+    filled: int = 0
+    ids: List[list] = field(default_factory=list)
+
+
+class StreamCollector:
+    """Puts each chunk's numbers in place; :meth:`finish` puts them in Perl order."""
+
+    def __init__(self, plan, specs: List[MetricSpec], token_mode: Optional[int], full_rows: bool):
+        self.plan = plan
+        self.blocks = len(specs)
+        self.value_scales = column_scales(value_columns(token_mode), self.blocks)
+        self.other_scales = column_scales(other_columns(token_mode), self.blocks) if full_rows else None
+        self.ranks = sequential_key_ranks(plan.count) if plan.sequential else None
+        self.systems: Dict[str, _Collected] = {}
+        self.undefined: set = set()
+        self.undefined_evaluations: List[Evaluation] = []
+        self.facts: list = []
+
+    def _system(self, system: str) -> _Collected:
+        kept = self.systems.get(system)
+        if kept is None:
+            n = self.plan.count
+            others = ValueTable(n, self.other_scales) if self.other_scales is not None else None
+            kept = self.systems[system] = _Collected(ValueTable(n, self.value_scales), others)
+        return kept
+
+    def add(self, outcome: ChunkOutcome) -> None:
+        for system, (indices, values, others, ids) in outcome.per_system.items():
+            kept = self._system(system)
+            m = len(indices)
+            if self.ranks is not None:
+                places = self.ranks[indices]
+            else:
+                places = np.arange(kept.filled, kept.filled + m)
+                kept.ids.append(ids)
+            kept.filled += m
+            if m:
+                kept.values.put(places, values)
+                if kept.others is not None:
+                    kept.others.put(places, others)
+        self.undefined.update(outcome.undefined)
+        self.undefined_evaluations += outcome.undefined_evaluations
+        if outcome.facts is not None:
+            self.facts.append(outcome.facts)
+
+    def finish(self, systems: Sequence[str]) -> List[StreamedSystem]:
+        """Each of ``systems``' numbers, rows in Perl order."""
+        out = []
+        for system in systems:
+            kept = self._system(system)
+            if self.ranks is not None:
+                keys = InstanceKeys(system, kept.filled, ranks=self.ranks)
+            else:
+                keys = _sorted_rows(system, kept)
+            out.append(StreamedSystem(system, kept.values, kept.others, keys))
+            del self.systems[system]  # its chunks' ids are released as its keys are made
+        return out
+
+
+def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
+    """Perl's ``sort keys`` of the instances' keys: the table's rows put in that order."""
+    n = kept.filled
+    keys = [f"{eval_id}.{system}" for part in kept.ids for eval_id in part]
+    kept.ids = []
+    order = np.asarray(sorted(range(n), key=keys.__getitem__), dtype=np.int64)
+    for table in (kept.values, kept.others):
+        if table is not None:
+            table.values = table.values[:n]
+            table.reordered(order)
+    return InstanceKeys(system, n, keys=[keys[j] for j in order.tolist()], arrival=order)
+
+
+def run_stream(plan, options: Options, systems: Optional[Sequence[str]], word_lists: WordLists,
+               specs: List[MetricSpec], workers, progress: Optional[Callable[[int], None]] = None,
+               full_rows: bool = False) -> StreamCollector:
+    """Every chunk of ``plan`` scored (on ``workers``: an executor, entered by the caller) and
+    collected. ``systems``: the systems to score (None: every system the chunks have)."""
+    job = StreamJob(plan, options, word_lists, systems, specs, full_rows)
+    collector = StreamCollector(plan, specs, options.token_mode_num, full_rows)
+    sizes = plan.sizes
+
+    def done(k: int) -> None:
+        if progress:
+            progress(sizes[k])
+
+    from .alloc import reuse_freed_blocks
+
+    with reuse_freed_blocks():
+        for outcome in workers.stream_tasks(len(sizes), job, done):
+            collector.add(outcome)
+    return collector
