@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from .engine.stream import StreamedSystem
 
-from .base.errors import OptionError, RougeError
+from .base.errors import OptionError
 from .base.lazy import load_numpy
 from .base.options import Options, typed_options
 from .base.records import dataclass  # dataclasses' records without its start-up cost
@@ -181,15 +181,17 @@ def streamed_results(plan, options: Options, systems: Optional[Sequence[str]], a
     specs = metric_plan(options)
     results: list = []
     with _executor(jobs, dask, show_waiting=progress is not None) as workers:
-        try:
-            collector = run_stream(plan, options, systems, word_lists, specs, workers, progress, full_rows)
-        except RougeError:  # the in-memory path says which input error comes first
-            raise NeedsWholeInput() from None
+        if hasattr(plan, "cut"):
+            plan.cut(workers.jobs)
+        collector = run_stream(plan, options, systems, word_lists, specs, workers, progress, full_rows)
         chosen = plan.finish(collector.facts, all_systems)
         if chosen is None or (plan.several_systems and (collector.undefined or full_rows)):
             raise NeedsWholeInput()  # (several systems of a JSONL file: its order of warnings and instances)
         streamed = collector.finish(chosen)
-        replay_warnings(collector.undefined_evaluations, chosen, specs, collector.undefined, warn)
+        replayed = collector.undefined_evaluations
+        if hasattr(plan, "replay_evaluations"):
+            replayed = plan.replay_evaluations(replayed)
+        replay_warnings(replayed, chosen, specs, collector.undefined, warn)
         for one in streamed:
             averages = table_averages(one.values, len(specs), options.token_mode_num, options.resamples_num,
                                       options.confidence_num, options.alpha_num, workers)

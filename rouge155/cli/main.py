@@ -180,7 +180,25 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     else:
         config = read_xml_config(config_path)
     systems = sorted(config.peer_ids) if evaluate_all else [system_id if system_id is not None else ""]
-    return _Job(options, data_dir, config, None, systems)
+    return _Job(options, data_dir, config, None, systems, _config_plan(config, options, systems, extras))
+
+
+def _config_plan(config: EvalConfig, options: Options, systems: List[str], extras):
+    """A config's streamed plan where the batched engine scores the run (not a small one), else None."""
+    import os
+
+    from ..engine.plan import use_batched_engine
+    from ..inputs.sources import TextSource
+    from .plain_text import STREAM_ENV, may_stream
+
+    if not may_stream(extras, options):
+        return None
+    if os.environ.get(STREAM_ENV) != "always" and not use_batched_engine(
+            "auto", config, options, systems, TextSource(), cluster=extras.dask is not None):
+        return None
+    from ..inputs.streams import ConfigPlan
+
+    return ConfigPlan(config, systems)
 
 
 def _whole_input(options: Options, data_dir: str, extras, evaluate_all: bool) -> _Job:
@@ -212,8 +230,9 @@ def _scored(job: _Job, extras, warn: Callable[[str], None], debug: Callable[[str
         results = _streamed(job, extras, warn, progress)
         if results is not None:
             return results
-        whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
-        job.config, job.source, job.systems = whole.config, whole.source, whole.systems
+        if job.config is None:
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems = whole.config, whole.source, whole.systems
     assert job.config is not None and job.systems is not None  # read whole (not streamed)
     if extras.write_token_ids is not None:
         from ..output.token_ids import write_token_ids
@@ -335,7 +354,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.write(msg + "\n")
 
         total = job.plan.count if job.plan is not None else len(job.config.evaluations)  # type: ignore[union-attr]
-        bar = _progress_bar(total) if extras.progress and not extras.quiet else None
+        shown = (extras.progress or extras.show_progress) and not extras.quiet
+        bar = _progress_bar(total, extras.show_progress, "pair" if extras.plain_text else "eval") if shown else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
             _write_report(results, job.options, warnings, extras, out, signature)
@@ -376,13 +396,17 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
-def _progress_bar(total: int):
-    """A tqdm bar on stderr for runs longer than about 2 s, only when stderr is a terminal."""
-    if sys.stderr is None or not sys.stderr.isatty():  # stderr may be closed (2>&-)
+def _progress_bar(total: int, forced: bool = False, unit: str = "eval"):
+    """A tqdm bar on stderr (done, per second, time left) for runs longer than about 2 s, when
+    stderr is a terminal or ``forced`` (``--progress``); never on stdout."""
+    try:
+        if sys.stderr is None or not (forced or sys.stderr.isatty()):  # stderr may be closed (2>&-)
+            return None
+    except (OSError, ValueError):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="eval", file=sys.stderr, delay=2.0, leave=False)
+    return tqdm(total=total, unit=unit, file=sys.stderr, delay=2.0, leave=False, dynamic_ncols=True)
 
 
 def _click_option(click, option):

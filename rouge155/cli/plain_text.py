@@ -78,15 +78,10 @@ def streamed_plan(extras, options):
     import os
     import stat
 
-    from ..base.lazy import numpy_usable
-    from ..engine.plan import SMALL_RUN_PAIRS, batched_engine_supports
+    from ..engine.plan import SMALL_RUN_PAIRS
 
     policy = os.environ.get(STREAM_ENV, "")
-    if policy == "never" or extras.semantics != "perl" or extras.write_token_ids is not None:
-        return None
-    if extras.synonyms or extras.topic is not None or extras.topic_uniq or len(_modes(extras)) != 1:
-        return None
-    if not (batched_engine_supports(options) and numpy_usable()):
+    if not may_stream(extras, options) or len(_modes(extras)) != 1:
         return None
     signed = extras.signature or extras.signature_check is not None or extras.output_format != "text"
     if extras.jsonl is not None and signed:
@@ -103,6 +98,22 @@ def streamed_plan(extras, options):
     return plan
 
 
+def may_stream(extras, options) -> bool:
+    """Whether a run of these options may stream at all: the Perl's semantics through the batched
+    engine, nothing that needs every text at once (``--write-token-ids``, ROUGE 2.0's measures), and
+    ``$ROUGE155_STREAM`` not ``never``."""
+    import os
+
+    from ..base.lazy import numpy_usable
+    from ..engine.plan import batched_engine_supports
+
+    if os.environ.get(STREAM_ENV, "") == "never" or extras.semantics != "perl" or extras.write_token_ids is not None:
+        return False
+    if extras.synonyms or extras.topic is not None or extras.topic_uniq:
+        return False
+    return batched_engine_supports(options) and numpy_usable()
+
+
 def _regular(path: str, os, stat) -> bool:
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -113,17 +124,15 @@ def _regular(path: str, os, stat) -> bool:
 def _plan(extras):
     """The plan of the plain-text mode given, or None where its arguments are incomplete (the
     in-memory mode says what is missing)."""
-    from ..engine.batched.chunks import CHUNK_PAIRS
     from ..inputs import streams
 
     if extras.jsonl is not None:
-        return streams.JsonlPlan(extras.jsonl, extras.system_id, extras.sentence_sep, extras.split_sentences,
-                                 CHUNK_PAIRS)
+        return streams.JsonlPlan(extras.jsonl, extras.system_id, extras.sentence_sep, extras.split_sentences)
     if extras.summaries is not None and extras.references:
         references = [extras.references] if isinstance(extras.references, str) else list(extras.references)
         return streams.ParallelFilesPlan(extras.summaries, references, extras.system_id, extras.sentence_sep,
-                                         extras.split_sentences, max(1, CHUNK_PAIRS // len(references)))
+                                         extras.split_sentences)
     if None in (extras.system_dir, extras.model_dir, extras.system_pattern, extras.model_pattern):
         return None
     return streams.DirectoriesPlan(extras.system_dir, extras.model_dir, extras.system_pattern, extras.model_pattern,
-                                   extras.system_id, extras.split_sentences, CHUNK_PAIRS)
+                                   extras.system_id, extras.split_sentences)

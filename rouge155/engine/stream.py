@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..base.options import Options
     from ..inputs.resources import WordLists
 
+from ..base.errors import RougeError
 from ..base.lazy import np
 from ..base.records import dataclass, field
 from ..inputs.config import Evaluation
@@ -103,15 +104,19 @@ class StreamJob:
         return vocab
 
     @property
-    def paths(self) -> List[str]:
-        """The files the chunks are read from (a cluster checks its workers see them)."""
-        return list(self.plan.paths)
+    def paths(self) -> Optional[List[str]]:
+        """The files the chunks are read from (a cluster checks its workers see them), or None where
+        they are too many to check (a config's summaries)."""
+        return None if self.plan.paths is None else list(self.plan.paths)
 
     def read(self, k: int) -> Chunk:
-        return self.plan.read(k)
+        try:
+            return self.plan.read(k)
+        except RougeError:  # an input error: the in-memory path says which comes first
+            raise NeedsWholeInput() from None
 
     def __call__(self, k: int) -> ChunkOutcome:
-        return self.score(self.plan.read(k))
+        return self.score(self.read(k))
 
     def score(self, chunk: Chunk) -> ChunkOutcome:
         """A chunk read elsewhere (a cluster whose workers do not see the files), scored here."""
@@ -159,16 +164,20 @@ class InstanceKeys:
     system: str
     n: int
     ranks: Optional[np.ndarray] = None
-    keys: Optional[List[str]] = None
+    keys: Optional[Sequence[bytes]] = None  # UTF-8 (a numpy bytes array, or a list where one holds a NUL)
     arrival: Optional[np.ndarray] = None
+
+    def key(self, row: int) -> str:
+        assert self.keys is not None
+        return bytes(self.keys[row]).decode("utf-8", "surrogatepass")
 
     def listed(self) -> Tuple[List[str], np.ndarray]:
         """(keys, table rows) in evaluation order (the instances of ``--format json``)."""
         if self.ranks is not None:
             return [f"{i}.{self.system}" for i in range(1, self.n + 1)], self.ranks
-        assert self.keys is not None and self.arrival is not None
+        assert self.arrival is not None
         rows = np.argsort(self.arrival, kind="stable")
-        return [self.keys[j] for j in rows.tolist()], rows
+        return [self.key(j) for j in rows.tolist()], rows
 
     def printed(self, batch: int = 1 << 16) -> Iterator[Tuple[List[str], np.ndarray]]:
         """(keys, table rows) in the order ``-d`` prints them, ``batch`` at a time."""
@@ -177,11 +186,11 @@ class InstanceKeys:
                 stop = min(self.n, start + batch)
                 yield [f"{i}.{self.system}" for i in range(start + 1, stop + 1)], self.ranks[start:stop]
             return
-        assert self.keys is not None
-        order = eval_id_order(self.keys)
+        keys = [self.key(j) for j in range(self.n)]
+        order = eval_id_order(keys)
         for start in range(0, self.n, batch):
             rows = order[start:start + batch]
-            yield [self.keys[j] for j in rows], np.asarray(rows, dtype=np.int64)
+            yield [keys[j] for j in rows], np.asarray(rows, dtype=np.int64)
 
 
 @dataclass
@@ -261,16 +270,26 @@ class StreamCollector:
 
 
 def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
-    """Perl's ``sort keys`` of the instances' keys: the table's rows put in that order."""
+    """Perl's ``sort keys`` of the instances' keys (``ID.SYSTEM``): the table's rows put in that order.
+    Keys are compared as their UTF-8 bytes (the order of their code points, as Perl's ``cmp`` and
+    Python's), sorted by numpy while none holds a NUL (which numpy's fixed-width bytes would drop)."""
     n = kept.filled
-    keys = [f"{eval_id}.{system}" for part in kept.ids for eval_id in part]
+    suffix = f".{system}".encode("utf-8", "surrogatepass")
+    encoded = [eval_id.encode("utf-8", "surrogatepass") + suffix for part in kept.ids for eval_id in part]
     kept.ids = []
-    order = np.asarray(sorted(range(n), key=keys.__getitem__), dtype=np.int64)
+    if any(b"\0" in key for key in encoded):
+        order = np.asarray(sorted(range(n), key=encoded.__getitem__), dtype=np.int64)
+        keys = [encoded[j] for j in order.tolist()]
+    else:
+        array = np.array(encoded, dtype=np.bytes_) if n else np.zeros(0, dtype="S1")
+        del encoded
+        order = np.argsort(array, kind="stable")
+        keys = array[order]
     for table in (kept.values, kept.others):
         if table is not None:
             table.values = table.values[:n]
             table.reordered(order)
-    return InstanceKeys(system, n, keys=[keys[j] for j in order.tolist()], arrival=order)
+    return InstanceKeys(system, n, keys=keys, arrival=order)
 
 
 def run_stream(plan, options: Options, systems: Optional[Sequence[str]], word_lists: WordLists,

@@ -76,6 +76,19 @@ def _sizes(count: int, every: int) -> List[int]:
     return [min(every, count - first) for first in range(0, count, every)]
 
 
+def line_count(path: str) -> int:
+    """The number of lines as ``perl.chomped_lines`` counts them."""
+    return line_marks(path, 1 << 62)[0]
+
+
+def chunk_evaluations(count: int, pairs_each: int) -> int:
+    """Evaluations per chunk: the batched engine's pairs per chunk (a sixth of the run, within its bounds)."""
+    from ..engine.batched.chunks import CHUNK_PAIRS, SMALL_CHUNK_PAIRS
+
+    budget = min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, count * pairs_each // 6))
+    return max(1, budget // max(1, pairs_each))
+
+
 class _OneSystem:
     """A plan whose evaluations are 1..N, each of the one system ``system_id``."""
 
@@ -91,13 +104,12 @@ class _OneSystem:
 class ParallelFilesPlan(_OneSystem):
     """``--summaries/--references`` a chunk of lines at a time (evaluations 1..N, one system)."""
 
-    def __init__(self, summaries: str, references: Sequence[str], system_id: str, separator, split: bool,
-                 every: int):
+    def __init__(self, summaries: str, references: Sequence[str], system_id: str, separator, split: bool):
         if not references:
             raise RougeError("--references: give at least one file (one reference summary per line)")
         self.summaries, self.references = summaries, list(references)
         self.system_id, self.split, self.separator = system_id, bool(split), separator_bytes(separator)
-        self.every = every
+        self.every = every = chunk_evaluations(line_count(summaries), len(references))
         self.paths = [os.path.abspath(p) for p in [summaries, *references]]
         self.count, marks = line_marks(summaries, every)
         self.marks = [marks]
@@ -125,11 +137,12 @@ class DirectoriesPlan(_OneSystem):
     """``--system-dir/--model-dir``: the files paired up front, read a chunk of evaluations at a time."""
 
     def __init__(self, system_dir: str, model_dir: str, system_pattern: str, model_pattern: str, system_id: str,
-                 split: bool, every: int):
+                 split: bool):
         matched, matcher = directory_matches(system_dir, model_dir, system_pattern, model_pattern)
         if not matched:
             raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
         self.evaluations = [(name, ident, matcher.models(ident)) for name, ident in matched]
+        every = chunk_evaluations(len(matched), max(1, max(len(m) for _n, _i, m in self.evaluations)))
         self.dirs = (os.path.abspath(system_dir), os.path.abspath(model_dir), system_dir, model_dir)
         self.model_pattern, self.system_id, self.split, self.every = model_pattern, system_id, bool(split), every
         self.count = len(self.evaluations)
@@ -178,9 +191,10 @@ class JsonlPlan:
     several_systems = False  # known once every record is read (finish)
     reference_counts = None  # known only once every record is read
 
-    def __init__(self, path: str, system_id: str, separator, split: bool, every: int):
+    def __init__(self, path: str, system_id: str, separator, split: bool):
         self.path, self.absolute = path, os.path.abspath(path)
-        self.system_id, self.split, self.every = system_id, bool(split), every
+        self.system_id, self.split = system_id, bool(split)
+        self.every = every = chunk_evaluations(line_count(path), 1)
         self.separator = separator_bytes(separator)
         self.count, self.marks = line_marks(path, every)
         self.sizes = _sizes(self.count, every)
@@ -238,3 +252,43 @@ def _digest(text: str) -> int:
     import hashlib
 
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+class ConfigPlan:
+    """A config's evaluations (read whole: they name the files) a chunk at a time, their summaries
+    read from the file system by whichever process scores the chunk; cut as the in-memory path cuts
+    them (``chunks.chunk_bounds``)."""
+
+    sequential = False
+    several_systems = False
+    paths = None  # files named one by one: a cluster is sent each chunk's texts
+    reference_counts = None
+
+    def __init__(self, config, systems: Sequence[str]):
+        self.config, self.systems = config, list(systems)
+        self.count = len(config.evaluations)
+        self.cut(1)
+
+    def cut(self, jobs: int) -> None:
+        """Chunks for ``jobs`` processes: the last ones smaller, so that all finish together."""
+        from ..engine.batched.chunks import CHUNK_PAIRS, SMALL_CHUNK_PAIRS, chunk_bounds
+
+        evaluations = self.config.evaluations
+        weights = [max(1, len(ev.model_ids) * min(len(ev.peers), len(self.systems))) for ev in evaluations]
+        total = sum(weights)  # integers
+        self.bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), jobs)
+        self.sizes = [b - a for a, b in zip(self.bounds[:-1], self.bounds[1:])]
+
+    def read(self, k: int):
+        from ..engine.stream import Chunk
+        from .sources import TextSource
+
+        a, b = self.bounds[k], self.bounds[k + 1]
+        return Chunk(self.config.evaluations[a:b], TextSource(), a, self.systems)
+
+    def finish(self, _facts, _all_systems: bool) -> Optional[List[str]]:
+        return self.systems
+
+    def replay_evaluations(self, _undefined_evaluations) -> list:
+        """The evaluations whose warnings the script writes: all of them (a missing peer's too)."""
+        return self.config.evaluations

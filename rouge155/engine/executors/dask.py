@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 WAIT_ENV = "ROUGE155_DASK_WAIT"
 WAIT_SECONDS = 5.0  # for the scheduler to answer, for a first worker, for a worker again mid-run
 POLL_SECONDS = 1.0  # how often a run checks its scheduler and workers
+SHARED_BYTES = 1 << 20  # arrays a bootstrap's calls share from this size on: sent to the workers once
 STREAM_WINDOW = 3  # a streamed run's chunks in flight per worker thread (results held at most that many)
 SILENCED_LOGGERS = ("distributed", "tornado")  # Dask's client and its event loop
 
@@ -163,6 +164,15 @@ def _score_chunk(job, chunk):
     return out
 
 
+def _with_texts(chunk):
+    """A streamed chunk with the summaries it reads, for a worker that does not see the files."""
+    from ...inputs.sources import MemorySource
+
+    if not isinstance(chunk.source, MemorySource):
+        chunk.source = MemorySource(chunk_texts(chunk.evaluations, chunk.systems, chunk.source))
+    return chunk
+
+
 def _fingerprint(path: str):
     try:
         st = os.stat(path)
@@ -222,7 +232,6 @@ class DaskCluster(Executor):
     """
 
     sends_texts = True
-    active = 1  # the bootstrap's processes: this one (its draws are cheap beside moving the tables)
 
     def __init__(self, target: Any, show_waiting: bool = False):
         distributed = _import_distributed()
@@ -337,7 +346,8 @@ class DaskCluster(Executor):
         run_id = uuid.uuid4().hex
         futures: Dict[int, Any] = {}
         try:
-            shared = self._workers_see(job.paths)  # type: ignore[attr-defined]  # a StreamJob
+            paths = job.paths  # type: ignore[attr-defined]  # a StreamJob
+            shared = paths is not None and self._workers_see(paths)
             job_future = client.scatter(job, broadcast=True, hash=False, timeout=self._limit)
             window, submitted = STREAM_WINDOW * self.jobs, 0
             for k in range(n_tasks):
@@ -346,7 +356,7 @@ class DaskCluster(Executor):
                     if shared:
                         futures[submitted] = client.submit(_run_job, job_future, submitted, key=key, pure=False)
                     else:
-                        chunk = job.read(submitted)  # type: ignore[attr-defined]
+                        chunk = _with_texts(job.read(submitted))  # type: ignore[attr-defined]
                         futures[submitted] = client.submit(_score_chunk, job_future, chunk, key=key, pure=False)
                     submitted += 1
                 result = self._collect([futures.pop(k)], None)[0]
@@ -357,6 +367,39 @@ class DaskCluster(Executor):
             if futures and client.status == "running":
                 try:
                     client.cancel(list(futures.values()))
+                except Exception:
+                    pass
+            raise self._failure(exc) from None
+
+    @property
+    def active(self) -> int:
+        """The bootstrap's shares: one per worker thread (large bootstraps only: ``aggregate``)."""
+        return self.jobs
+
+    def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
+        """``[func(*args) for args in calls]`` on the cluster, in order; the arrays the calls share
+        (a bootstrap's table) are sent to the workers once, not once per call."""
+        client = self.client
+        sent: Dict[int, Any] = {}
+
+        def shared(value):
+            if isinstance(value, (list, tuple)):
+                return type(value)(shared(v) for v in value)
+            if getattr(value, "nbytes", 0) < SHARED_BYTES:
+                return value
+            if id(value) not in sent:
+                sent[id(value)] = client.scatter(value, broadcast=True, hash=False, timeout=self._limit)
+            return sent[id(value)]
+
+        futures: List[Any] = []
+        try:
+            for args in calls:
+                futures.append(client.submit(func, *[shared(a) for a in args], pure=False))
+            return self._collect(futures, None)
+        except BaseException as exc:
+            if futures and client.status == "running":
+                try:
+                    client.cancel(futures)
                 except Exception:
                     pass
             raise self._failure(exc) from None
