@@ -277,6 +277,7 @@ def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
     suffix = f".{system}".encode("utf-8", "surrogatepass")
     encoded = [eval_id.encode("utf-8", "surrogatepass") + suffix for part in kept.ids for eval_id in part]
     kept.ids = []
+    keys: Sequence[bytes]
     if any(b"\0" in key for key in encoded):
         order = np.asarray(sorted(range(n), key=encoded.__getitem__), dtype=np.int64)
         keys = [encoded[j] for j in order.tolist()]
