@@ -21,7 +21,7 @@ import threading
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+    from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
     from ..base.options import Options
     from ..inputs.resources import WordLists
@@ -277,7 +277,7 @@ def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
     suffix = f".{system}".encode("utf-8", "surrogatepass")
     encoded = [eval_id.encode("utf-8", "surrogatepass") + suffix for part in kept.ids for eval_id in part]
     kept.ids = []
-    keys: Sequence[bytes]
+    keys: Any
     if any(b"\0" in key for key in encoded):
         order = np.asarray(sorted(range(n), key=encoded.__getitem__), dtype=np.int64)
         keys = [encoded[j] for j in order.tolist()]
