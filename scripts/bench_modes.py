@@ -1,4 +1,5 @@
-"""scripts/bench.py's other modes (``--mode pairs``, ``--mode semantics``, ``--mode dask``), side by side in one script.
+"""scripts/bench.py's other modes (``--mode pairs``, ``--mode semantics``, ``--mode dask``), side by side in one script;
+``--mode scale`` and ``--mode cluster`` are in bench_scale.py.
 
 pairs: ``rouge155.score_pairs`` (ROUGE-1, -2, -L; with and without -m) against rouge-score's
 RougeScorer (rouge1, rouge2, rougeLsum) on the same CNN/DM-like pairs, alternating, medians of
@@ -314,6 +315,10 @@ def bench_dask(n: int, repeat: int, flags: str, keep: Optional[str] = None) -> N
 def main(argv=None) -> int:
     import argparse
 
+    if argv is not None and any(a in ("scale", "cluster", "--mode=scale", "--mode=cluster") for a in argv):
+        from bench_scale import main as scale_main  # streaming: growth, a local Dask cluster
+
+        return scale_main(argv)
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=["pairs", "dask", "semantics"], required=True)
     ap.add_argument("--pairs", type=int, default=11490)

@@ -76,17 +76,41 @@ def _sizes(count: int, every: int) -> List[int]:
     return [min(every, count - first) for first in range(0, count, every)]
 
 
-def line_count(path: str) -> int:
-    """The number of lines as ``perl.chomped_lines`` counts them."""
-    return line_marks(path, 1 << 62)[0]
+GRAIN = 64  # lines between two offsets a plan keeps; chunks are whole numbers of these
+CHUNK_ENV = "ROUGE155_CHUNK_PAIRS"  # pairs per chunk of a streamed plain-text run (measurements: bench.py)
 
 
-def chunk_evaluations(count: int, pairs_each: int) -> int:
-    """Evaluations per chunk: the batched engine's pairs per chunk (a sixth of the run, within its bounds)."""
-    from ..engine.batched.chunks import CHUNK_PAIRS, SMALL_CHUNK_PAIRS
+def chunk_evaluations(count: int, pairs_each: int, jobs: int) -> int:
+    """Evaluations per chunk: the batched engine's pairs per chunk (one process: as many as it
+    takes, ``chunks.CHUNK_PAIRS``; several: a sixth of the run, within its bounds), or
+    ``$ROUGE155_CHUNK_PAIRS``."""
+    from ..engine.batched.chunks import chunk_budget
 
-    budget = min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, count * pairs_each // 6))
+    budget = chunk_budget(count * pairs_each, jobs)
+    given = os.environ.get(CHUNK_ENV, "")
+    if given.isdigit() and int(given) > 0:
+        budget = int(given)
     return max(1, budget // max(1, pairs_each))
+
+
+class _LineChunks:
+    """Chunks of lines of files read in parallel: ``marks[f]`` holds where every :data:`GRAIN`-th
+    line of file f starts (then its end); :meth:`cut` sets the lines per chunk."""
+
+    count = 0
+    pairs_each = 1
+    marks: List[List[int]] = []
+
+    def cut(self, jobs: int) -> None:
+        """Chunks for ``jobs`` processes: whole numbers of :data:`GRAIN` lines."""
+        every = chunk_evaluations(self.count, self.pairs_each, jobs)
+        self.every = max(GRAIN, every - every % GRAIN)
+        self.sizes = _sizes(self.count, self.every)
+
+    def _lines(self, f: int, k: int, path: str) -> List[bytes]:
+        """Chunk k's lines of file f (at ``path``)."""
+        marks, step = self.marks[f], self.every // GRAIN
+        return _chunk_lines(path, marks[k * step], marks[min((k + 1) * step, len(marks) - 1)])
 
 
 class _OneSystem:
@@ -101,7 +125,7 @@ class _OneSystem:
         return [self.system_id]
 
 
-class ParallelFilesPlan(_OneSystem):
+class ParallelFilesPlan(_LineChunks, _OneSystem):
     """``--summaries/--references`` a chunk of lines at a time (evaluations 1..N, one system)."""
 
     def __init__(self, summaries: str, references: Sequence[str], system_id: str, separator, split: bool):
@@ -109,28 +133,27 @@ class ParallelFilesPlan(_OneSystem):
             raise RougeError("--references: give at least one file (one reference summary per line)")
         self.summaries, self.references = summaries, list(references)
         self.system_id, self.split, self.separator = system_id, bool(split), separator_bytes(separator)
-        self.every = every = chunk_evaluations(line_count(summaries), len(references))
         self.paths = [os.path.abspath(p) for p in [summaries, *references]]
-        self.count, marks = line_marks(summaries, every)
+        self.count, marks = line_marks(summaries, GRAIN)
         self.marks = [marks]
         for path in references:  # as the in-memory mode reads them: the first that differs is named
-            lines, marks = line_marks(path, every)
+            lines, marks = line_marks(path, GRAIN)
             if lines != self.count:
                 raise RougeError(f"{path} has {lines} lines but {summaries} has {self.count}: "
                                  "every --references file must be parallel to --summaries")
             self.marks.append(marks)
-        self.sizes = _sizes(self.count, every)
+        self.pairs_each = len(self.references)
         self.reference_counts = [len(self.references)]
+        self.cut(1)
 
     def read(self, k: int):
         from ..engine.stream import Chunk
 
-        lines = [_chunk_lines(path, marks[k], marks[k + 1]) for path, marks in zip(self.paths, self.marks)]
+        lines = [self._lines(f, k, path) for f, path in enumerate(self.paths)]
         texts: Dict[str, bytes] = {}
         evaluations = parallel_evaluations(self.summaries, self.references, lines[0], lines[1:], k * self.every,
                                            self.system_id, self.split, self.separator, texts)
         return Chunk(evaluations, MemorySource(texts), k * self.every, [self.system_id])
-
 
 
 class DirectoriesPlan(_OneSystem):
@@ -142,13 +165,17 @@ class DirectoriesPlan(_OneSystem):
         if not matched:
             raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
         self.evaluations = [(name, ident, matcher.models(ident)) for name, ident in matched]
-        every = chunk_evaluations(len(matched), max(1, max(len(m) for _n, _i, m in self.evaluations)))
         self.dirs = (os.path.abspath(system_dir), os.path.abspath(model_dir), system_dir, model_dir)
-        self.model_pattern, self.system_id, self.split, self.every = model_pattern, system_id, bool(split), every
+        self.model_pattern, self.system_id, self.split = model_pattern, system_id, bool(split)
         self.count = len(self.evaluations)
-        self.sizes = _sizes(self.count, every)
         self.paths = [self.dirs[0], self.dirs[1]]
         self.reference_counts = [len(models) for _n, _i, models in self.evaluations]
+        self.cut(1)
+
+    def cut(self, jobs: int) -> None:
+        """Chunks for ``jobs`` processes."""
+        self.every = chunk_evaluations(self.count, max(1, max(self.reference_counts)), jobs)
+        self.sizes = _sizes(self.count, self.every)
 
     def read(self, k: int):
         from ..engine.stream import Chunk
@@ -182,7 +209,7 @@ def _shown(ev, texts: Dict[str, bytes], system_dir: str, model_dir: str, shown_s
                              [shown(p, model_dir, shown_model) for _m, p in ev.model_paths()])
 
 
-class JsonlPlan:
+class JsonlPlan(_LineChunks):
     """``--jsonl``: a chunk of lines at a time, one evaluation per record. What the in-memory mode
     checks across records (an id's systems, their references) is checked once all are read
     (:meth:`finish`), from each record's id, system and a digest of its references."""
@@ -194,17 +221,17 @@ class JsonlPlan:
     def __init__(self, path: str, system_id: str, separator, split: bool):
         self.path, self.absolute = path, os.path.abspath(path)
         self.system_id, self.split = system_id, bool(split)
-        self.every = every = chunk_evaluations(line_count(path), 1)
         self.separator = separator_bytes(separator)
-        self.count, self.marks = line_marks(path, every)
-        self.sizes = _sizes(self.count, every)
+        self.count, marks = line_marks(path, GRAIN)
+        self.marks = [marks]
         self.paths = [self.absolute]
+        self.cut(1)
 
     def read(self, k: int):
         from ..engine.stream import Chunk
         from .config import Evaluation
 
-        lines = _chunk_lines(self.absolute, self.marks[k], self.marks[k + 1])
+        lines = self._lines(0, k, self.absolute)
         texts: Dict[str, bytes] = {}
         evaluations, systems, record_systems = [], {}, []  # type: Tuple[List, Dict[str, None], List[str]]
         ids, digests = [], []
@@ -271,12 +298,12 @@ class ConfigPlan:
 
     def cut(self, jobs: int) -> None:
         """Chunks for ``jobs`` processes: the last ones smaller, so that all finish together."""
-        from ..engine.batched.chunks import CHUNK_PAIRS, SMALL_CHUNK_PAIRS, chunk_bounds
+        from ..engine.batched.chunks import chunk_budget, chunk_bounds
 
         evaluations = self.config.evaluations
         weights = [max(1, len(ev.model_ids) * min(len(ev.peers), len(self.systems))) for ev in evaluations]
         total = sum(weights)  # integers
-        self.bounds = chunk_bounds(weights, min(CHUNK_PAIRS, max(SMALL_CHUNK_PAIRS, total // 6)), jobs)
+        self.bounds = chunk_bounds(weights, chunk_budget(total, jobs), jobs)
         self.sizes = [b - a for a, b in zip(self.bounds[:-1], self.bounds[1:])]
 
     def read(self, k: int):

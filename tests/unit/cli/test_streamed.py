@@ -13,6 +13,13 @@ from devkit.evalgen import summary_units
 from devkit.langtools import run_ours_with
 
 import rouge155.cli.main as cli_main
+from rouge155.engine.batched import chunks
+
+
+@pytest.fixture(autouse=True)
+def small_chunks(monkeypatch):
+    """Chunks of 50 pairs (plain text: 64 lines), so that a run has several."""
+    monkeypatch.setattr(chunks, "CHUNK_PAIRS", 50)
 
 FLAGS = [
     ["-n", "2", "-m"],
