@@ -181,8 +181,6 @@ def streamed_results(plan, options: Options, systems: Optional[Sequence[str]], a
     specs = metric_plan(options)
     results: list = []
     with _executor(jobs, dask, show_waiting=progress is not None) as workers:
-        if hasattr(plan, "cut"):
-            plan.cut(workers.jobs)
         collector = run_stream(plan, options, systems, word_lists, specs, workers, progress, full_rows)
         chosen = plan.finish(collector.facts, all_systems)
         if chosen is None or (plan.several_systems and (collector.undefined or full_rows)):

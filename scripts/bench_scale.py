@@ -12,9 +12,11 @@ scale: for each size, wall time, CPU time and peak RSS of the streamed run, and 
 with the machine's load average (``uptime``) before each run; the outputs are compared byte for byte.
 
 cluster: ``distributed.LocalCluster`` with 1, 2, 4 worker processes of one thread each on
-127.0.0.1; each run is the command with ``--dask ADDRESS`` (the workers read the files themselves:
-they see the same file system); pairs per second and the ratio to one worker, for each chunk size
-of ``--chunk-pairs`` (``ROUGE155_CHUNK_PAIRS``), and the one-process run beside them.
+127.0.0.1 (Dask's worker profiler off unless ``--profiler``: it samples every worker thread every
+10 ms and costs a chunk about 30% more CPU); each run is the command with ``--dask ADDRESS`` (the
+workers read the files themselves: they see the same file system); pairs per second and the ratio
+to one worker, for each chunk size of ``--chunk-pairs`` (``ROUGE155_CHUNK_PAIRS``), and the
+one-process run beside them.
 """
 from __future__ import annotations
 
@@ -110,9 +112,12 @@ def bench_scale(sizes: List[int], base: Path, jsonl: Optional[str], in_memory_up
 
 
 def bench_cluster(size: int, base: Path, jsonl: Optional[str], workers: List[int], chunk_pairs: List[int],
-                  repeat: int) -> None:
+                  repeat: int, profiler: bool = False) -> None:
+    import dask
     from distributed import LocalCluster
 
+    if not profiler:  # Dask's sampling profiler (every 10 ms in each worker) costs a chunk ~30% more CPU
+        dask.config.set({"distributed.worker.profile.enabled": False})
     summaries, references = corpus(base, size, jsonl)
     env = dict(os.environ)
     one = measured(_command(summaries, references), env, base)
@@ -150,13 +155,14 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--workers", default="1,2,4", help="cluster: worker processes (one thread each)")
     ap.add_argument("--chunk-pairs", default="2000", help="cluster: pairs per chunk (comma-separated)")
     ap.add_argument("--repeat", type=int, default=1, help="cluster: runs per measurement (median)")
+    ap.add_argument("--profiler", action="store_true", help="cluster: keep Dask's worker profiler on (its default)")
     a = ap.parse_args(argv)
     base = Path(a.keep)
     if a.mode == "scale":
         bench_scale([int(x) for x in a.sizes.split(",")], base, a.jsonl, a.in_memory_up_to)
     else:
         bench_cluster(a.pairs, base, a.jsonl, [int(x) for x in a.workers.split(",")],
-                      [int(x) for x in a.chunk_pairs.split(",")], a.repeat)
+                      [int(x) for x in a.chunk_pairs.split(",")], a.repeat, a.profiler)
     return 0
 
 

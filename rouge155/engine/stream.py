@@ -30,7 +30,7 @@ from ..base.errors import RougeError
 from ..base.lazy import np
 from ..base.records import dataclass, field
 from ..inputs.config import Evaluation
-from ..inputs.sources import TextSource
+from ..inputs.streams import Chunk
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
 from .aggregate import eval_id_order
 from .compact import ValueTable, column_scales, encoded, sequential_key_ranks
@@ -39,18 +39,6 @@ from .plan import MetricSpec
 
 class NeedsWholeInput(Exception):
     """The streamed reading cannot vouch for this input: read it whole (the in-memory path)."""
-
-
-@dataclass
-class Chunk:
-    """Chunk k of a plan: its evaluations, their texts, the run's index of the first one, the
-    systems they have (first seen first) and what the input checks once all are read (``facts``)."""
-
-    evaluations: List[Evaluation]
-    source: TextSource
-    first: int
-    systems: List[str]
-    facts: object = None
 
 
 def value_columns(token_mode: Optional[int]) -> List[int]:
@@ -120,11 +108,13 @@ class StreamJob:
 
     def score(self, chunk: Chunk) -> ChunkOutcome:
         """A chunk read elsewhere (a cluster whose workers do not see the files), scored here."""
+        from .alloc import reuse_freed_blocks
         from .batched.chunks import compute_chunk
 
         systems = self.systems if self.systems is not None else chunk.systems
-        out, undefined = compute_chunk(chunk.evaluations, chunk.first, systems, self.options, self._vocabulary(),
-                                       chunk.source, self.specs)
+        with reuse_freed_blocks():  # (a Dask worker's chunk; in a run's own processes, already so)
+            out, undefined = compute_chunk(chunk.evaluations, chunk.first, systems, self.options,
+                                           self._vocabulary(), chunk.source, self.specs)
         mode = self.options.token_mode_num
         per_system = {}
         for system, parts in zip(systems, out):
@@ -295,11 +285,32 @@ def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
     return InstanceKeys(system, n, keys=keys, arrival=order)
 
 
+CHUNK_ENV = "ROUGE155_CHUNK_PAIRS"  # pairs per chunk of a streamed run (measurements: bench.py --mode cluster)
+
+
+def chunker(jobs: int) -> Callable[[List[int]], List[int]]:
+    """A plan's chunk bounds over its items' weights (pairs), as the in-memory path cuts a run for
+    ``jobs`` processes (``chunks.chunk_budget``, ``chunks.chunk_bounds``), or ``$ROUGE155_CHUNK_PAIRS``
+    pairs each."""
+    import os
+
+    from .batched.chunks import chunk_bounds, chunk_budget
+
+    given = os.environ.get(CHUNK_ENV, "")
+
+    def cut(weights: List[int]) -> List[int]:
+        budget = int(given) if given.isdigit() and int(given) > 0 else chunk_budget(sum(weights), jobs)
+        return chunk_bounds(weights, budget, jobs)
+
+    return cut
+
+
 def run_stream(plan, options: Options, systems: Optional[Sequence[str]], word_lists: WordLists,
                specs: List[MetricSpec], workers, progress: Optional[Callable[[int], None]] = None,
                full_rows: bool = False) -> StreamCollector:
     """Every chunk of ``plan`` scored (on ``workers``: an executor, entered by the caller) and
     collected. ``systems``: the systems to score (None: every system the chunks have)."""
+    plan.cut(chunker(workers.jobs))
     job = StreamJob(plan, options, word_lists, systems, specs, full_rows)
     collector = StreamCollector(plan, specs, options.token_mode_num, full_rows)
     sizes = plan.sizes

@@ -1,14 +1,15 @@
-"""Plain-text inputs read a chunk at a time: the *plans* of a streamed run (``rouge155/engine/stream.py``).
+"""Inputs read a chunk at a time: the *plans* of a streamed run (``rouge155/engine/stream.py``).
 
-A plan is made in one pass over the input that keeps only where each chunk starts (byte offsets
-of every ``every``-th line, names of files); ``read(k)`` then gives chunk k's evaluations and texts,
-built by the same functions as the in-memory modes (:mod:`.plaintext`, :mod:`.jsonl`), in any
-process: a plan is picklable and names files by absolute path, so workers read their own chunks.
-A plan's attributes: ``count`` (evaluations, or an upper bound), ``sizes`` (evaluations per chunk),
-``sequential`` (evaluation IDs are 1..N, one system each), ``paths`` (the files read, for a
-cluster to check that its workers see them), ``reference_counts`` (for the signature, when known
-before scoring), and ``finish(facts, all_systems)``: the systems to report, once every
-chunk is read, or :class:`~rouge155.engine.stream.NeedsWholeInput`-like refusal (``None``).
+A plan is made in one pass over the input that keeps only where chunks may start (byte offsets of
+every :data:`GRAIN`-th line, names of files); ``read(k)`` then gives chunk k's evaluations and texts
+(a :class:`Chunk`), built by the same functions as the in-memory modes (:mod:`.plaintext`,
+:mod:`.jsonl`), in any process: a plan is picklable and names files by absolute path, so workers read
+their own chunks. A plan's attributes: ``count`` (evaluations, or an upper bound), ``sequential``
+(evaluation IDs are 1..N, one system each), ``paths`` (the files read, for a cluster to check that its
+workers see them; None: too many to check), ``reference_counts`` (for the signature, when known before
+scoring); ``cut(chunker)`` cuts it into chunks (the engine's ``chunker`` gives chunk bounds over item
+weights) and sets ``sizes`` (evaluations per chunk); ``finish(facts, all_systems)`` gives the systems
+to report once every chunk is read, or None where the in-memory path must read the input.
 """
 from __future__ import annotations
 
@@ -16,15 +17,31 @@ import os
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, List, Optional, Sequence, Tuple
+    from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+    Chunker = Callable[[List[int]], List[int]]  # item weights (pairs) -> chunk bounds over the items
 
 from ..base.errors import RougeError
 from ..base.lazy import np
 from .jsonl import checked_record, lines_records, prediction_key, reference_keys
 from .plaintext import directory_evaluation, directory_matches, parallel_evaluations, separator_bytes
-from .sources import MemorySource
+from ..base.records import dataclass
+from .config import Evaluation
+from .sources import MemorySource, TextSource
 
 _BLOCK = 1 << 22  # bytes read at a time while counting lines
+
+
+@dataclass
+class Chunk:
+    """Chunk k of a plan: its evaluations, their texts, the run's index of the first one, the
+    systems they have (first seen first) and what the input checks once all are read (``facts``)."""
+
+    evaluations: List[Evaluation]
+    source: TextSource
+    first: int
+    systems: List[str]
+    facts: object = None
 
 
 def _open(path: str):
@@ -72,45 +89,39 @@ def _chunk_lines(path: str, start: int, stop: int) -> List[bytes]:
     return lines
 
 
-def _sizes(count: int, every: int) -> List[int]:
-    return [min(every, count - first) for first in range(0, count, every)]
-
-
 GRAIN = 64  # lines between two offsets a plan keeps; chunks are whole numbers of these
-CHUNK_ENV = "ROUGE155_CHUNK_PAIRS"  # pairs per chunk of a streamed plain-text run (measurements: bench.py)
 
 
-def chunk_evaluations(count: int, pairs_each: int, jobs: int) -> int:
-    """Evaluations per chunk: the batched engine's pairs per chunk (one process: as many as it
-    takes, ``chunks.CHUNK_PAIRS``; several: a sixth of the run, within its bounds), or
-    ``$ROUGE155_CHUNK_PAIRS``."""
-    from ..engine.batched.chunks import chunk_budget
-
-    budget = chunk_budget(count * pairs_each, jobs)
-    given = os.environ.get(CHUNK_ENV, "")
-    if given.isdigit() and int(given) > 0:
-        budget = int(given)
-    return max(1, budget // max(1, pairs_each))
+def _bounds_sizes(bounds: List[int], count: int, scale: int = 1) -> List[int]:
+    """Evaluations per chunk of ``bounds`` over items of ``scale`` evaluations (the last ones fewer)."""
+    return [min(b * scale, count) - a * scale for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 class _LineChunks:
     """Chunks of lines of files read in parallel: ``marks[f]`` holds where every :data:`GRAIN`-th
-    line of file f starts (then its end); :meth:`cut` sets the lines per chunk."""
+    line of file f starts (then its end); chunks are whole numbers of those blocks of lines."""
 
     count = 0
     pairs_each = 1
     marks: List[List[int]] = []
+    bounds: List[int] = [0]
 
-    def cut(self, jobs: int) -> None:
-        """Chunks for ``jobs`` processes: whole numbers of :data:`GRAIN` lines."""
-        every = chunk_evaluations(self.count, self.pairs_each, jobs)
-        self.every = max(GRAIN, every - every % GRAIN)
-        self.sizes = _sizes(self.count, self.every)
+    def cut(self, chunker: Chunker) -> None:
+        """Chunks of the ``chunker``'s bounds over the blocks of :data:`GRAIN` lines."""
+        blocks = -(-self.count // GRAIN)
+        weights = [GRAIN * self.pairs_each] * blocks
+        if blocks:
+            weights[-1] = (self.count - (blocks - 1) * GRAIN) * self.pairs_each
+        self.bounds = chunker(weights) if blocks else [0]
+        self.sizes = _bounds_sizes(self.bounds, self.count, GRAIN)
+
+    def _first(self, k: int) -> int:
+        return self.bounds[k] * GRAIN
 
     def _lines(self, f: int, k: int, path: str) -> List[bytes]:
         """Chunk k's lines of file f (at ``path``)."""
-        marks, step = self.marks[f], self.every // GRAIN
-        return _chunk_lines(path, marks[k * step], marks[min((k + 1) * step, len(marks) - 1)])
+        marks = self.marks[f]
+        return _chunk_lines(path, marks[self.bounds[k]], marks[min(self.bounds[k + 1], len(marks) - 1)])
 
 
 class _OneSystem:
@@ -144,16 +155,14 @@ class ParallelFilesPlan(_LineChunks, _OneSystem):
             self.marks.append(marks)
         self.pairs_each = len(self.references)
         self.reference_counts = [len(self.references)]
-        self.cut(1)
 
-    def read(self, k: int):
-        from ..engine.stream import Chunk
-
+    def read(self, k: int) -> Chunk:
         lines = [self._lines(f, k, path) for f, path in enumerate(self.paths)]
         texts: Dict[str, bytes] = {}
-        evaluations = parallel_evaluations(self.summaries, self.references, lines[0], lines[1:], k * self.every,
+        first = self._first(k)
+        evaluations = parallel_evaluations(self.summaries, self.references, lines[0], lines[1:], first,
                                            self.system_id, self.split, self.separator, texts)
-        return Chunk(evaluations, MemorySource(texts), k * self.every, [self.system_id])
+        return Chunk(evaluations, MemorySource(texts), first, [self.system_id])
 
 
 class DirectoriesPlan(_OneSystem):
@@ -170,21 +179,19 @@ class DirectoriesPlan(_OneSystem):
         self.count = len(self.evaluations)
         self.paths = [self.dirs[0], self.dirs[1]]
         self.reference_counts = [len(models) for _n, _i, models in self.evaluations]
-        self.cut(1)
+        self.bounds = [0]
 
-    def cut(self, jobs: int) -> None:
-        """Chunks for ``jobs`` processes."""
-        self.every = chunk_evaluations(self.count, max(1, max(self.reference_counts)), jobs)
-        self.sizes = _sizes(self.count, self.every)
+    def cut(self, chunker: Chunker) -> None:
+        """Chunks of the ``chunker``'s bounds over the evaluations (their pairs)."""
+        self.bounds = chunker([max(1, n) for n in self.reference_counts])
+        self.sizes = _bounds_sizes(self.bounds, self.count)
 
-    def read(self, k: int):
-        from ..engine.stream import Chunk
-
-        first = k * self.every
+    def read(self, k: int) -> Chunk:
+        first, stop = self.bounds[k], self.bounds[k + 1]
         system_dir, model_dir, shown_system_dir, shown_model_dir = self.dirs
         texts: Dict[str, bytes] = {}
         evaluations = []
-        for number, (name, ident, models) in enumerate(self.evaluations[first:first + self.every], first + 1):
+        for number, (name, ident, models) in enumerate(self.evaluations[first:stop], first + 1):
             ev = directory_evaluation(system_dir, model_dir, name, models, ident, self.model_pattern, str(number),
                                       self.system_id, self.split, texts)
             evaluations.append(_shown(ev, texts, system_dir, model_dir, shown_system_dir, shown_model_dir))
@@ -197,8 +204,6 @@ def _shown(ev, texts: Dict[str, bytes], system_dir: str, model_dir: str, shown_s
     (the names the script's warnings print)."""
     if system_dir == shown_system and model_dir == shown_model:
         return ev
-    from .config import Evaluation
-
     def shown(path: str, real: str, given: str) -> str:
         name = os.path.join(given, os.path.relpath(path, real))
         texts.setdefault(name, texts[path])
@@ -225,17 +230,13 @@ class JsonlPlan(_LineChunks):
         self.count, marks = line_marks(path, GRAIN)
         self.marks = [marks]
         self.paths = [self.absolute]
-        self.cut(1)
 
-    def read(self, k: int):
-        from ..engine.stream import Chunk
-        from .config import Evaluation
-
+    def read(self, k: int) -> Chunk:
         lines = self._lines(0, k, self.absolute)
         texts: Dict[str, bytes] = {}
         evaluations, systems, record_systems = [], {}, []  # type: Tuple[List, Dict[str, None], List[str]]
         ids, digests = [], []
-        for where, record in lines_records(self.path, lines, k * self.every + 1):
+        for where, record in lines_records(self.path, lines, self._first(k) + 1):
             ident, system, prediction, references = checked_record(record, where)
             system = self.system_id if system is None else system
             peer = prediction_key(where, prediction, self.split, self.separator, texts)
@@ -294,22 +295,15 @@ class ConfigPlan:
     def __init__(self, config, systems: Sequence[str]):
         self.config, self.systems = config, list(systems)
         self.count = len(config.evaluations)
-        self.cut(1)
+        self.bounds = [0]
 
-    def cut(self, jobs: int) -> None:
-        """Chunks for ``jobs`` processes: the last ones smaller, so that all finish together."""
-        from ..engine.batched.chunks import chunk_budget, chunk_bounds
+    def cut(self, chunker: Chunker) -> None:
+        """Chunks of the ``chunker``'s bounds over the evaluations (their pairs for these systems)."""
+        n = len(self.systems)
+        self.bounds = chunker([max(1, len(ev.model_ids) * min(len(ev.peers), n)) for ev in self.config.evaluations])
+        self.sizes = _bounds_sizes(self.bounds, self.count)
 
-        evaluations = self.config.evaluations
-        weights = [max(1, len(ev.model_ids) * min(len(ev.peers), len(self.systems))) for ev in evaluations]
-        total = sum(weights)  # integers
-        self.bounds = chunk_bounds(weights, chunk_budget(total, jobs), jobs)
-        self.sizes = [b - a for a, b in zip(self.bounds[:-1], self.bounds[1:])]
-
-    def read(self, k: int):
-        from ..engine.stream import Chunk
-        from .sources import TextSource
-
+    def read(self, k: int) -> Chunk:
         a, b = self.bounds[k], self.bounds[k + 1]
         return Chunk(self.config.evaluations[a:b], TextSource(), a, self.systems)
 

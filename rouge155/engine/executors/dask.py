@@ -173,6 +173,18 @@ def _with_texts(chunk):
     return chunk
 
 
+def _scattered(client, value, sent: Dict[int, Any], limit: float):
+    """A call's argument as sent: an array of :data:`SHARED_BYTES` or more (in a list too) scattered
+    to every worker once (``sent``: those already sent, by id)."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(_scattered(client, v, sent, limit) for v in value)
+    if getattr(value, "nbytes", 0) < SHARED_BYTES:
+        return value
+    if id(value) not in sent:
+        sent[id(value)] = client.scatter(value, broadcast=True, hash=False, timeout=limit)
+    return sent[id(value)]
+
+
 def _fingerprint(path: str):
     try:
         st = os.stat(path)
@@ -330,11 +342,7 @@ class DaskCluster(Executor):
                                              key=f"rouge155-{run_id}-{k}", pure=False))
             return self._collect(futures, progress)
         except BaseException as exc:
-            if futures and client.status == "running":
-                try:
-                    client.cancel(futures)  # nothing left running for a run that has failed
-                except Exception:
-                    pass
+            self._cancel(futures)
             raise self._failure(exc) from None
 
     def stream_tasks(self, n_tasks: int, job: Callable[[int], Any],
@@ -364,11 +372,7 @@ class DaskCluster(Executor):
                     progress(k)
                 yield result
         except BaseException as exc:
-            if futures and client.status == "running":
-                try:
-                    client.cancel(list(futures.values()))
-                except Exception:
-                    pass
+            self._cancel(futures.values())
             raise self._failure(exc) from None
 
     @property
@@ -379,30 +383,24 @@ class DaskCluster(Executor):
     def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
         """``[func(*args) for args in calls]`` on the cluster, in order; the arrays the calls share
         (a bootstrap's table) are sent to the workers once, not once per call."""
-        client = self.client
         sent: Dict[int, Any] = {}
-
-        def shared(value):
-            if isinstance(value, (list, tuple)):
-                return type(value)(shared(v) for v in value)
-            if getattr(value, "nbytes", 0) < SHARED_BYTES:
-                return value
-            if id(value) not in sent:
-                sent[id(value)] = client.scatter(value, broadcast=True, hash=False, timeout=self._limit)
-            return sent[id(value)]
-
         futures: List[Any] = []
         try:
             for args in calls:
-                futures.append(client.submit(func, *[shared(a) for a in args], pure=False))
+                sending = [_scattered(self.client, a, sent, self._limit) for a in args]
+                futures.append(self.client.submit(func, *sending, pure=False))
             return self._collect(futures, None)
         except BaseException as exc:
-            if futures and client.status == "running":
-                try:
-                    client.cancel(futures)
-                except Exception:
-                    pass
+            self._cancel(futures)
             raise self._failure(exc) from None
+
+    def _cancel(self, futures) -> None:
+        """Nothing left running for a run that has failed."""
+        if futures and self.client.status == "running":
+            try:
+                self.client.cancel(list(futures))
+            except Exception:
+                pass
 
     def _workers_see(self, paths: Sequence[str]) -> bool:
         """Whether every worker sees ``paths`` as this process does (same size and modification time)."""

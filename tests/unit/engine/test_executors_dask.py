@@ -94,12 +94,12 @@ def cluster(tmp_path_factory):
     c.close()
 
 
-def _run(args, cwd, dask=None):
+def _run(args, cwd, dask=None, extras=None):
     out, err = io.BytesIO(), io.BytesIO()
     old = os.getcwd()
     os.chdir(cwd)
     try:
-        status = run(["-e", str(DATA), *args], stdout=out, stderr=err, extras=Extras(dask=dask))
+        status = run(["-e", str(DATA), *args], stdout=out, stderr=err, extras=Extras(dask=dask, **(extras or {})))
     finally:
         os.chdir(old)
     return status, out.getvalue(), err.getvalue()
@@ -416,3 +416,25 @@ def test_waiting_shows_on_a_terminal(idle_scheduler):
     last = seen.replace(b"\r\n", b"\n").split(b"\r")[-1]
     assert last == (f"no Dask worker joined the scheduler at {idle_scheduler.address} within 2 s "
                     f"({dask_executor.WAIT_ENV}=SECONDS waits longer)\n").encode(), seen
+
+
+def test_streamed_plain_text_read_by_the_workers(cluster, tmp_path, monkeypatch):
+    """Parallel files streamed on the cluster: the workers see the files (same machine) and read their
+    chunks themselves; where they do not, each chunk is read here and sent. Same bytes either way."""
+    from devkit.pairgen import pairs
+
+    preds, refs = pairs(300, seed=4)
+    (tmp_path / "sum.txt").write_text("\n".join(p.replace("\n", " <q> ") for p in preds) + "\n")
+    (tmp_path / "ref.txt").write_text("\n".join((r if isinstance(r, str) else r[0]).replace("\n", " <q> ")
+                                                for r in refs) + "\n")
+    monkeypatch.setenv("ROUGE155_STREAM", "always")
+    monkeypatch.setattr(batch, "CHUNK_PAIRS", 64)
+    seen = []
+    real = dask_executor.DaskCluster._workers_see
+    monkeypatch.setattr(dask_executor.DaskCluster, "_workers_see",
+                        lambda self, paths: seen.append(real(self, paths)) or seen[-1] and len(seen) == 1)
+    extras = dict(summaries="sum.txt", references=("ref.txt",), sentence_sep="<q>")
+    one = _run(["-n", "2", "-m", "-d"], tmp_path, extras=extras)
+    for _ in range(2):  # read by the workers, then sent to them
+        assert _run(["-n", "2", "-m", "-d"], tmp_path, dask=cluster.address, extras=extras) == one
+    assert seen == [True, True] and one[0] == 0 and one[1].count(b"Eval") == 900
