@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 
 from ..base.errors import RougeError
 from ..base.lazy import np
-from .jsonl import checked_record, lines_records, prediction_key, reference_keys
-from .plaintext import directory_evaluation, directory_matches, parallel_evaluations, separator_bytes
 from ..base.records import dataclass
 from .config import Evaluation
 from .sources import MemorySource, TextSource
@@ -140,6 +138,8 @@ class ParallelFilesPlan(_LineChunks, _OneSystem):
     """``--summaries/--references`` a chunk of lines at a time (evaluations 1..N, one system)."""
 
     def __init__(self, summaries: str, references: Sequence[str], system_id: str, separator, split: bool):
+        from .plaintext import separator_bytes
+
         if not references:
             raise RougeError("--references: give at least one file (one reference summary per line)")
         self.summaries, self.references = summaries, list(references)
@@ -157,6 +157,8 @@ class ParallelFilesPlan(_LineChunks, _OneSystem):
         self.reference_counts = [len(self.references)]
 
     def read(self, k: int) -> Chunk:
+        from .plaintext import parallel_evaluations
+
         lines = [self._lines(f, k, path) for f, path in enumerate(self.paths)]
         texts: Dict[str, bytes] = {}
         first = self._first(k)
@@ -170,6 +172,8 @@ class DirectoriesPlan(_OneSystem):
 
     def __init__(self, system_dir: str, model_dir: str, system_pattern: str, model_pattern: str, system_id: str,
                  split: bool):
+        from .plaintext import directory_matches
+
         matched, matcher = directory_matches(system_dir, model_dir, system_pattern, model_pattern)
         if not matched:
             raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
@@ -187,6 +191,8 @@ class DirectoriesPlan(_OneSystem):
         self.sizes = _bounds_sizes(self.bounds, self.count)
 
     def read(self, k: int) -> Chunk:
+        from .plaintext import directory_evaluation
+
         first, stop = self.bounds[k], self.bounds[k + 1]
         system_dir, model_dir, shown_system_dir, shown_model_dir = self.dirs
         texts: Dict[str, bytes] = {}
@@ -224,6 +230,8 @@ class JsonlPlan(_LineChunks):
     reference_counts = None  # known only once every record is read
 
     def __init__(self, path: str, system_id: str, separator, split: bool):
+        from .plaintext import separator_bytes
+
         self.path, self.absolute = path, os.path.abspath(path)
         self.system_id, self.split = system_id, bool(split)
         self.separator = separator_bytes(separator)
@@ -232,6 +240,8 @@ class JsonlPlan(_LineChunks):
         self.paths = [self.absolute]
 
     def read(self, k: int) -> Chunk:
+        from .jsonl import checked_record, lines_records, prediction_key, reference_keys
+
         lines = self._lines(0, k, self.absolute)
         texts: Dict[str, bytes] = {}
         evaluations, systems, record_systems = [], {}, []  # type: Tuple[List, Dict[str, None], List[str]]
