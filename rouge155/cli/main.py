@@ -272,7 +272,7 @@ def _signature(job: _Job, extras, expected):
     from .plain_text import sentence_rule
 
     rouge2 = (extras.synonyms, extras.topic, extras.topic_uniq)
-    counted = job.plan.reference_counts if job.plan is not None else job.config.evaluations  # type: ignore[union-attr]
+    counted = job.config.evaluations if job.config is not None else job.plan.reference_counts
     signature = signature_of(job.options, references=reference_counts(counted),
                              sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
                              rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)

@@ -143,3 +143,25 @@ def test_inputs_read_whole_where_the_stream_cannot_vouch(monkeypatch, corpus, tm
         extras = dict(MODES["directories"], system_dir=str(tmp_path / "sys"))
     memory, stream = _both(monkeypatch, corpus, ["-n", "2", "-a"], streamed=False, **extras)
     assert stream == memory
+
+
+@pytest.mark.parametrize("extras", [dict(output_format="json"), dict(output_format="csv"),
+                                    dict(output_format="html"), dict(signature=True), dict(jobs=2)],
+                         ids=["json", "csv", "html", "signature", "jobs"])
+def test_streamed_config_is_the_in_memory_one(monkeypatch, extras):
+    """A config (the release's sample) streamed, in every format: the bytes of the in-memory path."""
+    from devkit.difftools import SAMPLES
+
+    sample = SAMPLES / "sample-test"
+    if not sample.is_dir():
+        pytest.skip(f"the release's sample is not at {SAMPLES}")
+    streamed = []
+    real = cli_main._streamed
+    monkeypatch.setattr(cli_main, "_streamed", lambda *a: streamed.append(real(*a)) or streamed[-1])
+    args = ["-c", "95", "-2", "-1", "-U", "-r", "100", "-n", "4", "-w", "1.2", "-a", "-d", "ROUGE-test.xml"]
+    monkeypatch.setenv("ROUGE155_STREAM", "never")
+    memory = run_ours_with(args, str(sample), DATA, **extras)
+    monkeypatch.setenv("ROUGE155_STREAM", "always")
+    stream = run_ours_with(args, str(sample), DATA, **extras)
+    assert memory.status == 0 and stream == memory
+    assert len(streamed) == 1 and streamed[0] is not None
