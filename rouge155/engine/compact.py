@@ -62,6 +62,12 @@ class ValueTable:
     def __len__(self) -> int:
         return len(self.values)
 
+    def reserve(self, rows: int) -> None:
+        """Room for ``rows`` rows (grown by half at least: ``realloc``, which moves large blocks by
+        remapping their pages, so that growing does not hold the table twice)."""
+        if rows > len(self.values):
+            self.values.resize((max(rows, len(self.values) * 3 // 2), self.values.shape[1]), refcheck=False)
+
     @property
     def is_int(self) -> bool:
         return self.values.dtype == np.int32

@@ -223,7 +223,9 @@ class StreamCollector:
     def _system(self, system: str) -> _Collected:
         kept = self.systems.get(system)
         if kept is None:
-            n = self.plan.count
+            # rows of keys 1..N are placed at once; others arrive one system at a time, as many as
+            # the input gives that system (the plan's count bounds them all): grown as they come
+            n = self.plan.count if self.ranks is not None else min(self.plan.count, 1 << 16)
             others = ValueTable(n, self.other_scales) if self.other_scales is not None else None
             kept = self.systems[system] = _Collected(ValueTable(n, self.value_scales), others)
         return kept
@@ -237,6 +239,9 @@ class StreamCollector:
             else:
                 places = np.arange(kept.filled, kept.filled + m)
                 kept.ids.append(ids)
+                for table in (kept.values, kept.others):
+                    if table is not None:
+                        table.reserve(kept.filled + m)
             kept.filled += m
             if m:
                 kept.values.put(places, values)
