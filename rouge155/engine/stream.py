@@ -201,7 +201,7 @@ class _Collected:
     values: ValueTable
     others: Optional[ValueTable]
     filled: int = 0
-    ids: List[list] = field(default_factory=list)
+    ids: list = field(default_factory=list)  # per chunk, its instances' keys (_encoded_keys)
 
 
 class StreamCollector:
@@ -238,7 +238,7 @@ class StreamCollector:
                 places = self.ranks[indices]
             else:
                 places = np.arange(kept.filled, kept.filled + m)
-                kept.ids.append(ids)
+                kept.ids.append(_encoded_keys(ids, system))
                 for table in (kept.values, kept.others):
                     if table is not None:
                         table.reserve(kept.filled + m)
@@ -266,23 +266,32 @@ class StreamCollector:
         return out
 
 
+def _encoded_keys(eval_ids: List[str], system: str):
+    """A chunk's instance keys (``ID.SYSTEM``) as UTF-8 bytes: a numpy bytes array (a few bytes a key),
+    or a list where one holds a NUL (which numpy's fixed-width bytes would drop)."""
+    suffix = f".{system}".encode("utf-8", "surrogatepass")
+    keys = [eval_id.encode("utf-8", "surrogatepass") + suffix for eval_id in eval_ids]
+    if any(b"\0" in key for key in keys):
+        return keys
+    return np.array(keys, dtype=np.bytes_) if keys else np.zeros(0, dtype="S1")
+
+
 def _sorted_rows(system: str, kept: _Collected) -> InstanceKeys:
     """Perl's ``sort keys`` of the instances' keys (``ID.SYSTEM``): the table's rows put in that order.
     Keys are compared as their UTF-8 bytes (the order of their code points, as Perl's ``cmp`` and
-    Python's), sorted by numpy while none holds a NUL (which numpy's fixed-width bytes would drop)."""
+    Python's): by numpy while none holds a NUL, else in Python."""
     n = kept.filled
-    suffix = f".{system}".encode("utf-8", "surrogatepass")
-    encoded = [eval_id.encode("utf-8", "surrogatepass") + suffix for part in kept.ids for eval_id in part]
-    kept.ids = []
+    parts, kept.ids = kept.ids, []
     keys: Any
-    if any(b"\0" in key for key in encoded):
-        order = np.asarray(sorted(range(n), key=encoded.__getitem__), dtype=np.int64)
-        keys = [encoded[j] for j in order.tolist()]
-    else:
-        array = np.array(encoded, dtype=np.bytes_) if n else np.zeros(0, dtype="S1")
-        del encoded
+    if all(isinstance(part, np.ndarray) for part in parts):
+        array = np.concatenate(parts) if parts else np.zeros(0, dtype="S1")
+        del parts
         order = np.argsort(array, kind="stable")
         keys = array[order]
+    else:
+        listed = [bytes(key) for part in parts for key in part]
+        order = np.asarray(sorted(range(n), key=listed.__getitem__), dtype=np.int64)
+        keys = [listed[j] for j in order.tolist()]
     for table in (kept.values, kept.others):
         if table is not None:
             table.values = table.values[:n]

@@ -78,3 +78,22 @@ def test_table_averages_are_average_many(token_mode, decoded, monkeypatch):
     table.put(np.arange(n)[::-1].copy(), np.hstack(blocks)[::-1].copy())
     got = table_averages(table, 2, token_mode, 150, 95, 0.5)
     assert got == average_many(blocks, token_mode, 150, 95, 0.5)
+
+
+@pytest.mark.parametrize("with_nul", [False, True])
+def test_unordered_keys_sort_as_perl_sorts_them(with_nul):
+    """Keys that arrive in input order (JSONL, configs) are sorted as Perl's ``sort keys``: by code
+    point, a key before those it is a prefix of, whatever the bytes (a NUL included)."""
+    from rouge155.engine.stream import _Collected, _encoded_keys, _sorted_rows
+
+    ids = ["1", "1-2", "1.x", "10", "2", "é", "e", "\ud800", "\U0001f600", "a.1", "a", ""]
+    ids += ["a\0", "a\0b"] if with_nul else []
+    r = random.Random(5)
+    r.shuffle(ids)
+    kept = _Collected(ValueTable(len(ids), np.array([1.0])), None, len(ids))
+    kept.values.put(np.arange(len(ids)), np.arange(len(ids), dtype=float)[:, None])
+    kept.ids = [_encoded_keys(ids[:5], "sys"), _encoded_keys(ids[5:], "sys")]
+    keys = _sorted_rows("sys", kept)
+    expected = sorted(range(len(ids)), key=lambda i: f"{ids[i]}.sys")
+    assert kept.values.values[:, 0].tolist() == expected
+    assert [keys.key(j) for j in range(len(ids))] == [f"{ids[i]}.sys" for i in expected]
