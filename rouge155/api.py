@@ -150,7 +150,8 @@ class StreamedMetricResult:
         """The block as the in-memory path gives it: keys and (n, 6) rows in evaluation order."""
         import numpy as np
 
-        from .engine.stream import other_columns, value_columns
+        from .engine.aggregate import value_columns
+        from .engine.stream import other_columns
 
         keys, rows = self._streamed.keys.listed()
         full = np.empty((len(keys), 6))

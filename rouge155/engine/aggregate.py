@@ -25,10 +25,15 @@ def table_rows(table) -> list:
     return table if isinstance(table, list) else table.tolist()
 
 
+def value_columns(token_mode: Optional[int]) -> List[int]:
+    """The counts-row columns an instance contributes: R, P, F; with -t, model, peer and hit counts."""
+    return [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
+
+
 def instance_values(counts, token_mode: Optional[int]):
-    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts.
-    ``counts`` is a list of rows or an (n, 6) array; the result is of the same kind."""
-    cols = [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
+    """The three values an instance contributes (:func:`value_columns`). ``counts`` is a list of rows
+    or an (n, 6) array; the result is of the same kind."""
+    cols = value_columns(token_mode)
     if isinstance(counts, list):
         a, b, c = cols
         return [(row[a], row[b], row[c]) for row in counts]

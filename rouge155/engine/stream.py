@@ -31,8 +31,7 @@ from ..base.lazy import np
 from ..base.records import dataclass, field
 from ..inputs.config import Evaluation
 from ..inputs.streams import Chunk
-from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
-from .aggregate import eval_id_order
+from .aggregate import eval_id_order, value_columns
 from .compact import ValueTable, column_scales, encoded, sequential_key_ranks
 from .plan import MetricSpec
 
@@ -41,12 +40,8 @@ class NeedsWholeInput(Exception):
     """The streamed reading cannot vouch for this input: read it whole (the in-memory path)."""
 
 
-def value_columns(token_mode: Optional[int]) -> List[int]:
-    """The counts-row columns a block's report reads of each instance (``aggregate.instance_values``)."""
-    return [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
-
-
 def other_columns(token_mode: Optional[int]) -> List[int]:
+    """The counts-row columns the text report does not read (json/csv/html keep them too)."""
     return [c for c in range(6) if c not in value_columns(token_mode)]
 
 
