@@ -244,7 +244,7 @@ class JsonlPlan(_LineChunks):
 
         lines = self._lines(0, k, self.absolute)
         texts: Dict[str, bytes] = {}
-        evaluations, systems, record_systems = [], {}, []  # type: Tuple[List, Dict[str, None], List[str]]
+        evaluations, systems, owners = [], {}, []  # type: Tuple[List, Dict[str, int], List[int]]
         ids, digests = [], []
         for where, record in lines_records(self.path, lines, self._first(k) + 1):
             ident, system, prediction, references = checked_record(record, where)
@@ -252,11 +252,12 @@ class JsonlPlan(_LineChunks):
             peer = prediction_key(where, prediction, self.split, self.separator, texts)
             models = reference_keys(where, references, self.split, self.separator, texts)
             evaluations.append(Evaluation.listed(ident, "SPL", {system: peer}, models))
-            systems.setdefault(system, None)
+            owners.append(systems.setdefault(system, len(systems)))
             ids.append(_digest(ident))
             digests.append(_digest(repr(list(references))))
-            record_systems.append(system)
-        facts = (np.array(ids, dtype=np.uint64), np.array(digests, dtype=np.uint64), record_systems)
+        # per record: its id's and references' digests and its system (an index into the chunk's systems)
+        facts = (np.array(ids, dtype=np.uint64), np.array(digests, dtype=np.uint64), np.array(owners, dtype=np.int64),
+                 list(systems))
         return Chunk(evaluations, MemorySource(texts), 0, list(systems), facts)
 
     def finish(self, facts, all_systems: bool) -> Optional[List[str]]:
@@ -266,10 +267,11 @@ class JsonlPlan(_LineChunks):
         compared by 64-bit digests: two that collide only send the run to the in-memory mode."""
         seen: Dict[str, int] = {}
         id_parts, digest_parts, system_parts = [], [], []
-        for ids, digests, record_systems in facts:
+        for ids, digests, owners, chunk_systems in facts:
             id_parts.append(ids)
             digest_parts.append(digests)
-            system_parts.append(np.array([seen.setdefault(s, len(seen)) for s in record_systems], dtype=np.uint64))
+            to_run = np.array([seen.setdefault(s, len(seen)) for s in chunk_systems] or [0], dtype=np.uint64)
+            system_parts.append(to_run[owners])
         if not seen:
             return None
         self.several_systems = len(seen) > 1
