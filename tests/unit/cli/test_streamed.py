@@ -165,3 +165,17 @@ def test_streamed_config_is_the_in_memory_one(monkeypatch, extras):
     stream = run_ours_with(args, str(sample), DATA, **extras)
     assert memory.status == 0 and stream == memory
     assert len(streamed) == 1 and streamed[0] is not None
+
+
+def test_progress_bar_on_stderr_only_on_a_terminal_or_asked(monkeypatch, capsys):
+    """``--progress`` shows the bar on a stderr that is not a terminal; stdout never has it."""
+    import io
+    import sys
+
+    fake = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", fake)
+    assert cli_main._progress_bar(10) is None  # not a terminal, not asked
+    bar = cli_main._progress_bar(10, forced=True, unit="pair")
+    assert bar is not None and bar.fp is not None and bar.unit == "pair"
+    bar.close()
+    assert capsys.readouterr().out == ""
