@@ -123,20 +123,34 @@ class ValueTable:
 def sequential_key_ranks(n: int) -> np.ndarray:
     """For i < n, the place of key ``"{i + 1}.S"`` among all n in Perl's ``sort keys`` (string) order:
     the decimal numbers in dictionary order, a number before those it is a prefix of (``.`` sorts
-    before every digit; S is the same in every key, so it never decides). Sorted as the numbers
-    padded with zeros to the longest length, ties (1, 10, 100) shorter first."""
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    width = len(str(n))
-    numbers = np.arange(1, n + 1, dtype=np.int64)
-    lengths = np.ones(n, dtype=np.int64)
-    for j in range(1, width):
-        lengths += numbers >= 10 ** j
-    padding = np.array([10 ** (width - length) for length in range(width + 1)], dtype=np.int64)
-    code = numbers * padding[lengths] * (width + 1) + lengths
-    ranks = np.empty(n, dtype=np.int64)
-    ranks[np.argsort(code, kind="stable")] = np.arange(n, dtype=np.int64)
+    before every digit; S is the same in every key, so it never decides). int32 (int64 past 2**31 keys),
+    computed a slice at a time: memory for the result only."""
+    ranks = np.empty(n, dtype=np.int32 if n < 1 << 31 else np.int64)
+    for start in range(0, n, _SLICE * 4):
+        stop = min(n, start + _SLICE * 4)
+        ranks[start:stop] = _dictionary_ranks(n, np.arange(start + 1, stop + 1, dtype=np.int64))
     return ranks
+
+
+def _dictionary_ranks(n: int, x: np.ndarray) -> np.ndarray:
+    """How many of the numbers 1..n come before each x in dictionary order: for each length L, the
+    L-digit numbers below x's first L digits (x padded with zeros when shorter), and x's proper
+    prefixes."""
+    width = len(str(n))
+    pow10 = 10 ** np.arange(width + 1, dtype=np.int64)
+    lengths = np.ones(len(x), dtype=np.int64)
+    for j in range(1, width):
+        lengths += x >= pow10[j]
+    rank = np.zeros(len(x), dtype=np.int64)
+    for length in range(1, width + 1):
+        shift = lengths - length
+        bound = np.where(shift >= 0, x // pow10[np.maximum(shift, 0)], x * pow10[np.maximum(-shift, 0)])
+        np.minimum(bound, min(n, int(pow10[length]) - 1) + 1, out=bound)  # the L-digit numbers are at most n
+        bound -= pow10[length - 1]
+        np.maximum(bound, 0, out=bound)
+        rank += bound
+        rank += shift > 0
+    return rank
 
 
 def table_averages(table: ValueTable, blocks: int, token_mode: Optional[int], resamples, confidence, alpha,

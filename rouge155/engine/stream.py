@@ -207,9 +207,7 @@ class StreamCollector:
         self.blocks = len(specs)
         self.value_scales = column_scales(value_columns(token_mode), self.blocks)
         self.other_scales = column_scales(other_columns(token_mode), self.blocks) if full_rows else None
-        self.ranks = None
-        if plan.sequential:  # (int32: 4 bytes a pair)
-            self.ranks = sequential_key_ranks(plan.count).astype(np.int32 if plan.count < 1 << 31 else np.int64)
+        self.ranks = sequential_key_ranks(plan.count) if plan.sequential else None  # (int32: 4 bytes a pair)
         self.systems: Dict[str, _Collected] = {}
         self.undefined: set = set()
         self.undefined_evaluations: List[Evaluation] = []

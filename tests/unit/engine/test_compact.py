@@ -45,7 +45,8 @@ def test_counts_encode_with_scale_one():
 
 
 @pytest.mark.parametrize("n", [1, 9, 10, 11, 99, 100, 101, 1234, 20001])
-def test_sequential_key_ranks_are_perls_sort_keys(n):
+def test_sequential_key_ranks_are_perls_sort_keys(n, monkeypatch):
+    monkeypatch.setattr(compact, "_SLICE", 7)  # several slices
     keys = [f"{i + 1}.sys" for i in range(n)]
     expected = np.empty(n, dtype=np.int64)
     expected[sorted(range(n), key=keys.__getitem__)] = np.arange(n)
