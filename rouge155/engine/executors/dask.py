@@ -235,6 +235,26 @@ def _connect(distributed, address: str, limit: float, show: bool):
         raise RougeError(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
 
 
+def _cancel(client: Any, futures) -> None:
+    """Nothing left running for a run that has failed."""
+    if futures and client.status == "running":
+        try:
+            client.cancel(list(futures))
+        except Exception:
+            pass
+
+
+def _scheduler_gone(client: Any, within: float = 1.0) -> bool:
+    """Whether ``client`` has lost its scheduler, given ``within`` s to notice (a result fetched
+    through the scheduler can fail a moment before the client sees the connection closed)."""
+    deadline = time.monotonic() + within
+    while client.status == "running":
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 class DaskCluster(Executor):
     """The engine's chunks on a Dask cluster, each sent with its texts; the bootstrap stays here.
 
@@ -350,7 +370,7 @@ class DaskCluster(Executor):
                                              key=f"rouge155-{run_id}-{k}", pure=False))
             return self._collect(futures, progress)
         except BaseException as exc:
-            self._cancel(futures)
+            _cancel(self.client, futures)
             raise self._failure(exc) from None
 
     def stream_tasks(self, n_tasks: int, job: Callable[[int], Any],
@@ -380,7 +400,7 @@ class DaskCluster(Executor):
                     progress(k)
                 yield result
         except BaseException as exc:
-            self._cancel(futures.values())
+            _cancel(self.client, futures.values())
             raise self._failure(exc) from None
 
     @property
@@ -399,16 +419,8 @@ class DaskCluster(Executor):
                 futures.append(self.client.submit(func, *sending, pure=False))
             return self._collect(futures, None)
         except BaseException as exc:
-            self._cancel(futures)
+            _cancel(self.client, futures)
             raise self._failure(exc) from None
-
-    def _cancel(self, futures) -> None:
-        """Nothing left running for a run that has failed."""
-        if futures and self.client.status == "running":
-            try:
-                self.client.cancel(list(futures))
-            except Exception:
-                pass
 
     def _workers_see(self, paths: Sequence[str]) -> bool:
         """Whether every worker sees ``paths`` as this process does (same size and modification time)."""
@@ -427,21 +439,11 @@ class DaskCluster(Executor):
         if isinstance(exc, distributed.KilledWorker):
             return RougeError("Dask gave up on a chunk: the workers running it died; the run is stopped")
         if isinstance(exc, (OSError, TimeoutError, distributed.CancelledError)):
-            if self._scheduler_gone():
+            if _scheduler_gone(self.client):
                 return self._lost()
             return RougeError(f"lost the Dask cluster during the run ({type(exc).__name__}: {_first_line(exc)}); "
                               f"the run is stopped")
         return exc  # a worker's exception (NeedsStepByStep...)
-
-    def _scheduler_gone(self, within: float = 1.0) -> bool:
-        """Whether the client has lost its scheduler, given ``within`` s to notice (a result fetched
-        through the scheduler can fail a moment before the client sees the connection closed)."""
-        deadline = time.monotonic() + within
-        while self.client.status == "running":
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.02)
-        return True
 
 
 __all__ = ["DaskCluster", "remote_chunk", "chunk_texts", "chunks_done", "wait_limit", "WAIT_ENV"]

@@ -207,8 +207,10 @@ def test_missing_extra_is_one_line(monkeypatch):
 
 SAMPLE = REPO / "sample-test"
 SMALL_RUN = ["-e", str(DATA), "-n", "1", "-a", "rouge155-see.xml"]
-# the wait, plus starting Python and importing rouge155 and Dask on a busy machine
-BOUND = dask_executor.WAIT_SECONDS + 5.0
+# the wait, plus starting Python and importing rouge155 and Dask on a busy machine (11.2 s in all on a
+# 2-core machine at load 10); what the bounds catch is a run that waits on (it was 15 s, or forever)
+BOUND = dask_executor.WAIT_SECONDS + 25.0
+API_BOUND = dask_executor.WAIT_SECONDS + 15.0
 
 
 def _command(address, args=SMALL_RUN, env=None, stderr=subprocess.PIPE, program=("-m", "rouge155")):
@@ -253,7 +255,7 @@ def _assert_one_line_within_bound(address, line):
     status, out, err, seconds = _one_line_run(address)
     assert (status, out, err) == (255, b"", [line]) and seconds < BOUND, seconds
     message, seconds = _api_error(address)
-    assert message == line and seconds < dask_executor.WAIT_SECONDS + 2, seconds
+    assert message == line and seconds < API_BOUND, seconds
 
 
 def test_no_worker_is_one_line(idle_scheduler):
@@ -374,7 +376,7 @@ def test_scheduler_killed_mid_run_api(tmp_path, monkeypatch):
         models = {str(i): (r if isinstance(r, list) else [r]) for i, r in enumerate(refs)}
         with pytest.raises(rouge155.RougeError) as info:
             rouge155.evaluate(peers, models, ngram=2, dask=c.address)
-        assert killed and time.monotonic() - killed[0] < 5.0
+        assert killed and time.monotonic() - killed[0] < API_BOUND  # not the wait for a worker, unbounded
         assert str(info.value) == f"lost the Dask scheduler at {c.address} during the run; the run is stopped"
         assert not logging.getLogger("distributed.client").disabled
     finally:
