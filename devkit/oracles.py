@@ -149,7 +149,128 @@ def fetch_py_rouge() -> Path:
     return PY_ROUGE_CACHE
 
 
+# -- XL-Sum's scorer ----------------------------------------------------------------------------------
+# The original (csebuetnlp/xl-sum, commit afcd803, folder multilingual_rouge_scoring) is a package named
+# ``rouge_score``, like rouge-score itself: it is loaded from its folder (ROUGE155_XLSUM_ORIGINAL, hash
+# checked) under the module name ``devkit_xlsum``. The PyPI port (multilingual-rouge 0.0.1) is package
+# ``multilingual_rouge``: installed, or put under ROUGE155_MULTILINGUAL_ROUGE by `python -m devkit.oracles
+# multilingual-rouge` (its wheel's files, no install: its requirement fugashi[unidic] would install a
+# UniDic without its dictionary, which fugashi then prefers to unidic-lite).
+XLSUM_ORIGINAL = Path(os.environ.get("ROUGE155_XLSUM_ORIGINAL",
+                                     Path.home() / ".cache" / "rouge155" / "xlsum" / "multilingual_rouge_scoring"))
+_XLSUM_SHA256 = {
+    "rouge_scorer.py": "d7dc3504c682c042ea735115f1dc8cb7f64058bf56db0140bdd1349204d12a9e",
+    "scoring.py": "7db8f55149e4615077ea54f45e1929dea43dbbc1220e59db89b85b3ec9a85c4c",
+    "stemmers.py": "f0d6d8f530d6bfa526f40aed5e0aaf8fc34119903551dd0c7da5f0116b661f90",
+    "tokenization_wrapper.py": "ad6e8e2cce3a0839ed39a8ef29194c4cdc93104524a65b62957a24edffd26282",
+    "tokenizers.py": "1324ae2e1eb8a4b93c9584aa2949cb8aec78f40dfa55df7ef97abb816b040ad5",
+}
+MULTILINGUAL_ROUGE = Path(os.environ.get("ROUGE155_MULTILINGUAL_ROUGE",
+                                         Path.home() / ".cache" / "rouge155" / "multilingual-rouge"))
+_MULTILINGUAL_ROUGE_WHEEL = "multilingual-rouge==0.0.1"
+_MULTILINGUAL_ROUGE_SHA256 = "f2d8f8b9b7239e0bf248c9c60dcc9aed6ce107a527379ec107e171b99987c4a4"  # rouge_scorer.py
+# nltk's stopwords corpus (Snowball stemmers with ignore_stopwords=True): nltk_data's stopwords.zip as the
+# llama-index-core 0.14.25 wheel ships it (llama_index/core/_static/nltk_cache/corpora/stopwords.zip)
+_LLAMA_WHEEL = "llama-index-core==0.14.25"
+_STOPWORDS_MEMBER = "llama_index/core/_static/nltk_cache/corpora/stopwords.zip"
+_STOPWORDS_SHA256 = "48c0e52d8b52546e827f53761fb30300c0ab94f70660d28bd65ba0a86270946b"
+
+
+def _xlsum_deps() -> Optional[str]:
+    """Why XL-Sum's code cannot run here (None: it can): its modules import these at the top."""
+    for module in ("pyonmttok", "six", "nltk"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed"
+    return None
+
+
+def load_xlsum_original():
+    """The original's ``rouge_scorer`` module (as ``devkit_xlsum.rouge_scorer``), or None."""
+    if "devkit_xlsum.rouge_scorer" in sys.modules:
+        return sys.modules["devkit_xlsum.rouge_scorer"]
+    folder = XLSUM_ORIGINAL
+    if _xlsum_deps() or not all((folder / f).is_file() and _sha256(folder / f) == h for f, h in _XLSUM_SHA256.items()):
+        return None
+    package = types.ModuleType("devkit_xlsum")
+    package.__path__ = [str(folder)]
+    saved = {k: v for k, v in sys.modules.items() if k == "rouge_score" or k.startswith("rouge_score.")}
+    sys.modules["devkit_xlsum"] = sys.modules["rouge_score"] = package  # its own imports name `rouge_score`
+    try:
+        for name in ("scoring", "tokenizers", "stemmers", "tokenization_wrapper", "rouge_scorer"):
+            spec = importlib.util.spec_from_file_location(f"devkit_xlsum.{name}", folder / f"{name}.py")
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[f"devkit_xlsum.{name}"] = sys.modules[f"rouge_score.{name}"] = module
+            setattr(package, name, module)
+            spec.loader.exec_module(module)
+    finally:
+        for key in [k for k in sys.modules if k == "rouge_score" or k.startswith("rouge_score.")]:
+            del sys.modules[key]
+        sys.modules.update(saved)
+    return sys.modules["devkit_xlsum.rouge_scorer"]
+
+
+def load_multilingual_rouge():
+    """The PyPI port's ``multilingual_rouge.rouge_scorer`` module, or None."""
+    if _xlsum_deps():
+        return None
+    if importlib.util.find_spec("multilingual_rouge") is None:
+        main = MULTILINGUAL_ROUGE / "multilingual_rouge" / "rouge_scorer.py"
+        if not main.is_file() or _sha256(main) != _MULTILINGUAL_ROUGE_SHA256:
+            return None
+        sys.path.append(str(MULTILINGUAL_ROUGE))
+    import multilingual_rouge.rouge_scorer as scorer
+
+    return scorer
+
+
+def _wheel_files(requirement: str, tmp: str) -> zipfile.ZipFile:
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                    requirement, "-d", tmp], check=True)
+    name = requirement.split("==")[0].replace("-", "_")
+    return zipfile.ZipFile(next(Path(tmp).glob(f"{name}-*.whl")))
+
+
+def fetch_multilingual_rouge() -> Path:
+    """Put multilingual-rouge 0.0.1's package under :data:`MULTILINGUAL_ROUGE` (``pip download``, no install)."""
+    with tempfile.TemporaryDirectory() as tmp, _wheel_files(_MULTILINGUAL_ROUGE_WHEEL, tmp) as zf:
+        for name in zf.namelist():
+            if name.startswith("multilingual_rouge/"):
+                zf.extract(name, MULTILINGUAL_ROUGE)
+    return MULTILINGUAL_ROUGE
+
+
+def fetch_stopwords(nltk_data: Path) -> Path:
+    """nltk's stopwords corpus from the llama-index-core wheel (hash checked) into ``nltk_data/corpora``."""
+    target = nltk_data / "corpora" / "stopwords.zip"
+    if target.is_file() and _sha256(target) == _STOPWORDS_SHA256:
+        return target
+    with tempfile.TemporaryDirectory() as tmp, _wheel_files(_LLAMA_WHEEL, tmp) as zf:
+        data = zf.read(_STOPWORDS_MEMBER)
+    if hashlib.sha256(data).hexdigest() != _STOPWORDS_SHA256:
+        raise SystemExit(f"{_LLAMA_WHEEL}: {_STOPWORDS_MEMBER} is not the expected file (hash differs)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return target
+
+
+def stopwords_installed() -> bool:
+    try:
+        from nltk.corpus import stopwords
+
+        stopwords.words("english")
+        return True
+    except (ImportError, LookupError, OSError):
+        return False
+
+
 if __name__ == "__main__":
-    if sys.argv[1:] != ["py-rouge"]:
-        sys.exit("usage: python -m devkit.oracles py-rouge")
-    print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+    args = sys.argv[1:]
+    if args == ["py-rouge"]:
+        print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+    elif args == ["multilingual-rouge"]:
+        print(fetch_multilingual_rouge() if load_multilingual_rouge() is None else "installed")
+    elif len(args) == 2 and args[0] == "stopwords":
+        print(fetch_stopwords(Path(args[1])))
+    else:
+        sys.exit("usage: python -m devkit.oracles py-rouge | multilingual-rouge | stopwords NLTK_DATA_DIR")

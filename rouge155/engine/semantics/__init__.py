@@ -1,7 +1,8 @@
 """Other implementations' ROUGE, each exactly: one module per implementation, each a :class:`Semantics`.
 
 ``rouge_score`` (rouge-score 0.1.2, under HF evaluate), ``torchmetrics`` (torchmetrics 1.9),
-``pltrdy`` (the ``rouge`` package 1.0.1), ``py_rouge`` (py-rouge 1.1). Each states its rules
+``pltrdy`` (the ``rouge`` package 1.0.1), ``py_rouge`` (py-rouge 1.1), ``xlsum`` (XL-Sum's multilingual
+rouge-score fork). Each states its rules
 (tokenizer, stemmer, sentence splitter, F formula, multi-reference policy, aggregation) and scores
 batches over the shared kernels of :mod:`rouge155.metrics.pairwise`. The Perl's own semantics is
 the rest of the engine; ``rouge155.compat.semantics`` lists all of them, the Perl's included.
@@ -14,7 +15,8 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
 
-_MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
+_MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge",
+            "xlsum": "xlsum"}
 NAMES = tuple(_MODULES)
 
 
@@ -63,7 +65,7 @@ def _policy(semantics: str, multi_reference: str, references: Sequence[Sequence]
     """The implementation's multi-reference policy for the Perl's ``-f`` letter."""
     several = any(len(r) > 1 for r in references)
     policies = {"rouge-score": {"B": "best"}, "torchmetrics": {"A": "avg", "B": "best"},
-                "py-rouge": {"A": "avg", "B": "best"}, "pltrdy": {}}[semantics]
+                "py-rouge": {"A": "avg", "B": "best"}, "pltrdy": {}, "xlsum": {}}[semantics]
     if multi_reference not in ("A", "B"):
         raise ValueError("multi_reference must be 'A' (the implementation's average over references) or 'B' (its best)")
     policy = policies.get(multi_reference)

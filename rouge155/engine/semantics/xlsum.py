@@ -1,0 +1,164 @@
+"""XL-Sum's multilingual ROUGE (csebuetnlp/xl-sum, ``multilingual_rouge_scoring``; PyPI
+``multilingual-rouge`` 0.0.1), float for float: the scorer behind XL-Sum's 44-language tables.
+
+It is rouge-score with another text pipeline (see :mod:`.xlsum_text`, :mod:`.xlsum_languages` and
+docs/semantics.md):
+
+* tokenizer (rouge1-9, rougeL): Unicode lower-case, control characters deleted, whitespace and every
+  punctuation character (Unicode ``P*`` and ASCII's symbols) split; then ``lang``'s segmenter on the
+  words joined by spaces (Chinese, Japanese, Thai, Burmese; a ``callable_tokenizer`` instead), or,
+  where there is none or it gives nothing, pyonmttok's ``aggressive`` mode (letters, digits and each
+  other symbol apart) and every CJK ideograph apart;
+* rougeLsum: the text's non-empty lines, each only lower-cased and split as above (quirk kept: no
+  segmenter, no pyonmttok, no custom tokenizer there: an unspaced Chinese line is one token);
+* stemmer (``use_stemmer``): ``lang``'s (nltk's Porter without ``lang``; none for a name it does not
+  know), on tokens longer than ``min_char_length`` (3) characters;
+* P, R, F, the LCS and the summary-level LCS: rouge-score 0.1.2's; one reference per prediction (it
+  has no ``score_multi``); aggregation: rouge-score's ``BootstrapAggregator`` (the bootstrap median).
+
+The batch path tokenizes each distinct text once (each distinct word and stem once) and scores every
+pair at once with :mod:`rouge155.metrics.pairwise`.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from ...metrics import pairwise
+from . import rouge_score as _rs
+from .base import PairArrays, Rule, Semantics, Vocabulary, align, harmonic_f, id_rows
+from .xlsum_languages import resolve, segmenter, stemmer
+from .xlsum_text import fallback_tokens, sanitize
+
+NAME = "xlsum"
+TYPES = _rs.TYPES
+_FALLBACK_WARNING = "-" * 5 + "No tokens found using inferred tokenizer, switching to default tokenizer" + "-" * 5
+
+
+class TextRules:
+    """One scorer's text pipeline, resolved once (as ``RougeScorer.__init__`` resolves it): the
+    segmenter, the stemmer, and the shortest word stemmed."""
+
+    def __init__(self, lang: Optional[str] = None, use_stemmer: bool = False, callable_stemmer=None,
+                 callable_tokenizer=None, min_char_length: int = 3):
+        lang = resolve(lang)
+        self.lang = lang
+        self.segment = segmenter(lang, callable_tokenizer)
+        own_stem = stemmer(lang, callable_stemmer) if use_stemmer else None
+        self.stem: Optional[Callable[[str], str]] = None
+        if own_stem is not None:
+            memo: Dict[object, str] = {}
+
+            def stem(token):  # each distinct token stemmed once
+                out = memo.get(token)
+                if out is None:
+                    out = memo[token] = own_stem(token)
+                return out
+
+            self.stem = stem
+        self.min_char_length = min_char_length
+
+    def stemmed(self, tokens) -> List:
+        stem, shortest = self.stem, self.min_char_length
+        if stem is not None:
+            tokens = [stem(x) if len(x) > shortest else x for x in tokens]
+        return [x for x in tokens if x]
+
+    def split(self, text) -> List:
+        """``MultiTokenizer(lang, callable_tokenizer)(text)``: sanitized words, then the segmenter or the
+        default tokens (no lower-casing, no stemming). Bytes are decoded dropping what is not UTF-8."""
+        words = sanitize(text.decode("utf-8", "ignore") if isinstance(text, bytes) else text)
+        joined = " ".join(words)
+        tokens = self.segment(joined) if self.segment is not None else []
+        if not tokens and joined:
+            if self.segment is not None:
+                warnings.warn(_FALLBACK_WARNING, stacklevel=2)  # its own warning, word for word
+            tokens = fallback_tokens(words)
+        return tokens
+
+    def tokens(self, text) -> List:
+        """``tokenize.tokenize(text, stemmer, MultiTokenizer)``: the tokens of rouge1-9 and rougeL (bytes
+        are lower-cased as bytes, ASCII only, as there)."""
+        return self.stemmed(self.split(text.lower()))
+
+    def line_tokens(self, text) -> List[List]:
+        """rougeLsum's sentences: the non-empty lines, each through ``BasicTokenizer`` and the stemmer."""
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")  # six.ensure_str
+        return [self.stemmed(sanitize(line.lower())) for line in text.split("\n") if len(line)]
+
+
+def tokenize(text) -> List:
+    """XL-Sum's tokens without ``lang`` and without stemming."""
+    return _DEFAULT.tokens(text)
+
+
+def stem(word: str) -> str:
+    """XL-Sum's default stemmer: nltk's ``SnowballStemmer("porter")`` (tokens longer than 3 characters)."""
+    if not _PORTER:
+        _PORTER.append(TextRules(use_stemmer=True).stem)
+    return _PORTER[0](word)
+
+
+_DEFAULT = TextRules()
+_PORTER: List = []
+
+
+def batch_tokens(texts: Sequence, rouge_types: Sequence[str], rules: TextRules) -> _rs.Tokens:
+    """Token ids of the distinct texts for the types asked: whole texts and/or lines."""
+    vocab = Vocabulary()
+    need_whole = any(t != "rougeLsum" for t in rouge_types)
+    whole_rows = [rules.tokens(t) for t in texts] if need_whole else [[] for _ in texts]
+    whole = pairwise.sequences(id_rows(whole_rows, vocab))
+    lines = [rules.line_tokens(t) for t in texts] if "rougeLsum" in rouge_types else [[] for _ in texts]
+    counts = np.array([len(x) for x in lines], dtype=np.int64)
+    units = pairwise.sequences(id_rows([row for rows in lines for row in rows], vocab))
+    return _rs.Tokens(whole, units, np.cumsum(counts) - counts, counts)
+
+
+def score_pairs(predictions: Sequence, references: Sequence[Sequence],
+                metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"), use_stemmer: bool = False,
+                lang: Optional[str] = None, callable_stemmer=None, callable_tokenizer=None, min_char_length: int = 3,
+                multi_reference: str = "single", rules: Optional[TextRules] = None) -> Dict[str, PairArrays]:
+    """Per rouge type, each pair's Score as ``RougeScorer(metrics, **options).score(reference, prediction)``
+    gives it. ``references[i]``: a list of one text. ``rules``: a resolved pipeline (the options then
+    are its own)."""
+    for t in metrics:
+        _rs.check_type(t)
+    if multi_reference != "single" or any(len(r) != 1 for r in references):
+        raise ValueError("XL-Sum's scorer takes one reference per prediction (it has no score_multi)")
+    if rules is None:
+        rules = TextRules(lang, use_stemmer, callable_stemmer, callable_tokenizer, min_char_length)
+    al = align(predictions, references)
+    values = _rs.alignment_scores(batch_tokens(al.texts, metrics, rules), al, metrics)
+    return {t: values[t] for t in metrics}
+
+
+def aggregate(values: PairArrays, n_samples: int = 1000, confidence_interval: float = 0.95):
+    """The corpus (P, R, F) as its ``BootstrapAggregator`` (rouge-score's) reports it: ``mid``."""
+    return _rs.aggregate(values, n_samples, confidence_interval)
+
+
+SEMANTICS = Semantics(
+    name=NAME,
+    reproduces="XL-Sum's multilingual_rouge_scoring (csebuetnlp/xl-sum afcd803; PyPI multilingual-rouge 0.0.1)",
+    metrics=TYPES,
+    tokenizer=Rule("xlsum", "Unicode lower-case; whitespace and Unicode punctuation split; lang's segmenter (zh, ja, "
+                   "th, my) or pyonmttok aggressive (letters, digits, symbols apart) and CJK ideographs apart"),
+    stemmer=Rule("xlsum-lang", "lang's stemmer (Snowball, Hindi, Bengali, Turkish; nltk Porter without lang) on "
+                 "tokens longer than 3 characters"),
+    sentence_splitter=Rule("lines", "rougeLsum: the text's non-empty lines, tokenized without segmenter"),
+    f_measure=Rule("harmonic-unrounded", "F = 2PR / (P + R), P = hits / max(count, 1); nothing rounded"),
+    multi_reference=Rule("single", "one reference per prediction (no score_multi)"),
+    aggregation=Rule("bootstrap-median", "1,000 np.random resamples, mid = median of the resample means"),
+    score_pairs=score_pairs,
+    aggregate=aggregate,
+    tokenize=tokenize,
+    split_sentences=_rs.line_sentences,
+    stem=stem,
+    f_score=harmonic_f,
+)
+
+__all__ = ["SEMANTICS", "TextRules", "score_pairs", "tokenize", "batch_tokens"]
