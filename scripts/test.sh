@@ -163,6 +163,16 @@ ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh "$ROUGE155_REFERENCE" >/de
 # py-rouge's own copy (the rouge package overwrites its files in the environment): devkit/oracles.py
 export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 "$py" -m devkit.oracles py-rouge >/dev/null || echo "scripts/test.sh: no copy of py-rouge (its tests skip)" >&2
+# XL-Sum's scorer as PyPI has it (multilingual-rouge 0.0.1, its files only: devkit/oracles.py) for the xlsum tests
+export ROUGE155_MULTILINGUAL_ROUGE="${ROUGE155_MULTILINGUAL_ROUGE:-$venv/share/rouge155-multilingual-rouge}"
+"$py" -m devkit.oracles multilingual-rouge >/dev/null 2>&1 || echo "scripts/test.sh: no copy of multilingual-rouge (the xlsum tests against it skip)" >&2
+# nltk's stopwords corpus (XL-Sum's Snowball stemmers read it), from the llama-index-core wheel, hash checked,
+# into the scratch folder (never installed, never downloaded by rouge155 itself)
+if "$py" -m devkit.oracles stopwords "$scratch/nltk_data" >/dev/null 2>&1; then
+  export NLTK_DATA="$scratch/nltk_data${NLTK_DATA:+:$NLTK_DATA}"
+else
+  echo "scripts/test.sh: no nltk stopwords corpus (the xlsum Snowball-stemmer tests skip)" >&2
+fi
 
 # -- lint and types (pinned in the test extra, configured in pyproject.toml): any finding fails the run
 "$py" -m ruff check rouge155 tests scripts devkit || die "ruff: the findings above (ruff check --fix mends some)"

@@ -59,7 +59,7 @@ class _Tables:
         # pyonmttok aggressive on a word (no separators inside): runs of letters, runs of numbers, and every
         # other character alone, each with the combining marks after it
         self.pieces = re.compile(f"(?:[{letter}][{mark}]*)+|(?:[{number}][{mark}]*)+|[^{letter}{number}{mark}][{mark}]*")
-        self.cjk = re.compile(f"[{_CJK}]")
+        self.cjk = re.compile(f"([{_CJK}])")
 
 
 _CATEGORIES = ("Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf",
@@ -99,15 +99,16 @@ def _aggressive(word: str, first: bool) -> List[str]:
 
 def split_cjk(text: str) -> str:
     """BERT's ``tokenize_chinese_chars``: a space on each side of every CJK ideograph."""
-    return tables().cjk.sub(r" \g<0> ", text)
+    return tables().cjk.sub(r" \1 ", text)
 
 
 def _split_cjk(tokens: List[str], pattern: Pattern[str]) -> List[str]:
-    """BERT's ``tokenize_chinese_chars`` then a whitespace split: every CJK ideograph alone."""
+    """BERT's ``tokenize_chinese_chars`` then a whitespace split: every CJK ideograph alone (``pattern``
+    captures one ideograph: a split keeps it between the pieces around it)."""
     out: List[str] = []
     for token in tokens:
         if pattern.search(token):
-            out.extend(pattern.sub(r" \g<0> ", token).split())
+            out.extend(piece for piece in pattern.split(token) if piece)
         else:
             out.append(token)
     return out

@@ -11,9 +11,11 @@ are checked against a table it computed (tests/data/xlsum_bengali_stemmed.json).
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import sys
+import unicodedata
 import warnings
 from pathlib import Path
 
@@ -61,7 +63,7 @@ def oracle(name: str):
 
 def _skip_unrunnable(name: str, lang, stem: bool) -> None:
     module = NEEDS.get(lang)
-    if module and (module not in sys.modules and __import__("importlib").util.find_spec(module) is None):
+    if module and module not in sys.modules and importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} is not installed (lang={lang!r})")
     if stem and lang in SNOWBALL and lang != "porter" and not stopwords_installed():
         pytest.skip("nltk's stopwords corpus is not installed (scripts/test.sh puts it in place)")
@@ -129,36 +131,45 @@ def test_callables_and_bytes(name):
     assert_same([ours.score(r, p) for r, p in pairs], [theirs.score(r, p) for r, p in pairs], TYPES)
 
 
-def test_text_rules_on_every_code_point():
-    """pyonmttok's aggressive mode after BERT's clean-up, as the original calls them, on every code point
-    in five contexts (letters, digits, after a space, doubled, before a mark), and every mark leading a text."""
-    pyonmttok = pytest.importorskip("pyonmttok", reason="pyonmttok (test extra) not installed")
-    pre = pyonmttok.Tokenizer("aggressive")
-    basic = tokenizers.BasicTokenizer()
-
-    def theirs(text):
-        joined = " ".join(basic(text))
-        return " ".join(pre.tokenize(joined)[0]) if joined else ""
-
-    def ours(text):
-        return " ".join(fallback_tokens(sanitize(text)))
-
-    chars = [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
-    for start in range(0, len(chars), 64):
-        text = " ".join(f"a{c}a 1{c}1 b {c}x{c}{c}y {c}\u0301" for c in chars[start:start + 64])
-        want = " ".join(tokenizers.whitespace_tokenize(basic.tokenize_chinese_chars(theirs(text))))
-        assert ours(text) == want, start
-    for c in chars:
-        if c.isprintable() and __import__("unicodedata").category(c)[0] == "M":
-            assert ours(c + "ab") == theirs(c + "ab"), hex(ord(c))
-
-
-def test_burmese_and_hindi_rules():
+def _their_module(part: str):
     module = ORACLES["original"] or ORACLES["multilingual-rouge"]
     if module is None:
         pytest.skip(WHY["multilingual-rouge"])
-    theirs_tok = sys.modules[module.__name__.rsplit(".", 1)[0] + ".tokenizers"].BurmeseTokenizer()
-    theirs_stem = sys.modules[module.__name__.rsplit(".", 1)[0] + ".stemmers"].HindiStemmer()
+    return sys.modules[module.__name__.rsplit(".", 1)[0] + "." + part]
+
+
+def test_text_rules_on_every_code_point():
+    """BERT's clean-up as the original's character tests classify every assigned code point; then pyonmttok's
+    aggressive mode and the CJK split, as the original calls them, on every character the clean-up keeps,
+    in five contexts (letters, digits, after a space, doubled, before a mark), and on every mark leading a text."""
+    pyonmttok = pytest.importorskip("pyonmttok", reason="pyonmttok (test extra) not installed")
+    their = _their_module("tokenizers")
+    pre, basic = pyonmttok.Tokenizer("aggressive"), their.BasicTokenizer()
+    kept = []
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if 0xD800 <= cp <= 0xDFFF or (cp % 97 and unicodedata.category(c) == "Cn"):
+            continue  # unassigned code points: one in 97 (each is deleted, as every C* character)
+        if cp in (0, 0xFFFD) or their._is_control(c):
+            want = ["aa"]
+        elif their._is_whitespace(c) or their._is_punctuation(c) or c.isspace():
+            want = ["a", "a"]
+        else:
+            want = [f"a{c}a"]
+            kept.append(c)
+        assert sanitize(f"a{c}a") == want, hex(cp)
+    for start in range(0, len(kept), 64):
+        text = " ".join(f"a{c}a 1{c}1 b {c}x{c}{c}y {c}\u0301" for c in kept[start:start + 64])
+        want = their.whitespace_tokenize(basic.tokenize_chinese_chars(" ".join(pre.tokenize(text)[0])))
+        assert fallback_tokens(sanitize(text)) == want, start
+    for c in kept:
+        if unicodedata.category(c)[0] == "M":
+            assert fallback_tokens([c + "ab"]) == pre.tokenize(c + "ab")[0], hex(ord(c))
+
+
+def test_burmese_and_hindi_rules():
+    theirs_tok = _their_module("tokenizers").BurmeseTokenizer()
+    theirs_stem = _their_module("stemmers").HindiStemmer()
     r = random.Random(15)
     myanmar = [chr(c) for c in range(0x1000, 0x10A0)] + [" ", "\u200c", "a", "1"]
     for _ in range(3000):
