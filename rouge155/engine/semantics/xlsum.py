@@ -22,7 +22,7 @@ pair at once with :mod:`rouge155.metrics.pairwise`.
 from __future__ import annotations
 
 import warnings
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -69,12 +69,14 @@ class TextRules:
     def split(self, text) -> List:
         """``MultiTokenizer(lang, callable_tokenizer)(text)``: sanitized words, then the segmenter or the
         default tokens (no lower-casing, no stemming). Bytes are decoded dropping what is not UTF-8."""
-        words = sanitize(text.decode("utf-8", "ignore") if isinstance(text, bytes) else text)
+        return self._segmented(sanitize(text.decode("utf-8", "ignore") if isinstance(text, bytes) else text))
+
+    def _segmented(self, words: List[str]) -> List:
         joined = " ".join(words)
         tokens = self.segment(joined) if self.segment is not None else []
         if not tokens and joined:
             if self.segment is not None:
-                warnings.warn(_FALLBACK_WARNING, stacklevel=2)  # its own warning, word for word
+                warnings.warn(_FALLBACK_WARNING, stacklevel=3)  # its own warning, word for word
             tokens = fallback_tokens(words)
         return tokens
 
@@ -88,6 +90,16 @@ class TextRules:
         if isinstance(text, bytes):
             text = text.decode("utf-8")  # six.ensure_str
         return [self.stemmed(sanitize(line.lower())) for line in text.split("\n") if len(line)]
+
+    def both(self, text, whole: bool, lines: bool) -> Tuple[List, List[List]]:
+        """(:meth:`tokens`, :meth:`line_tokens`) of a text, each asked for or empty. A str's lines are
+        sanitized once: its whole text's words are its lines' in order (a newline only separates)."""
+        if isinstance(text, bytes):
+            return (self.tokens(text) if whole else []), (self.line_tokens(text) if lines else [])
+        words = [sanitize(line.lower()) for line in text.split("\n")]
+        whole_tokens = self.stemmed(self._segmented([w for row in words for w in row])) if whole else []
+        line_rows = [self.stemmed(row) for row, line in zip(words, text.split("\n")) if len(line)] if lines else []
+        return whole_tokens, line_rows
 
 
 def tokenize(text) -> List:
@@ -110,11 +122,10 @@ def batch_tokens(texts: Sequence, rouge_types: Sequence[str], rules: TextRules) 
     """Token ids of the distinct texts for the types asked: whole texts and/or lines."""
     vocab = Vocabulary()
     need_whole = any(t != "rougeLsum" for t in rouge_types)
-    whole_rows = [rules.tokens(t) for t in texts] if need_whole else [[] for _ in texts]
-    whole = pairwise.sequences(id_rows(whole_rows, vocab))
-    lines = [rules.line_tokens(t) for t in texts] if "rougeLsum" in rouge_types else [[] for _ in texts]
-    counts = np.array([len(x) for x in lines], dtype=np.int64)
-    units = pairwise.sequences(id_rows([row for rows in lines for row in rows], vocab))
+    both = [rules.both(t, need_whole, "rougeLsum" in rouge_types) for t in texts]
+    whole = pairwise.sequences(id_rows([w for w, _ in both], vocab))
+    counts = np.array([len(lines) for _, lines in both], dtype=np.int64)
+    units = pairwise.sequences(id_rows([row for _, lines in both for row in lines], vocab))
     return _rs.Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 

@@ -46,19 +46,26 @@ class _Tables:
             if not chr(cp).isalnum():
                 labels[cp] = "P"  # every ASCII non-alphanumeric is punctuation there
         classes: Dict[str, List[str]] = {k: [] for k in "RPLNMO"}
+        bmp: Dict[str, List[str]] = {k: [] for k in "RPLNMO"}
         start = 0
         for key, run in itertools.groupby(labels):
             end = start + sum(1 for _ in run)
-            first, last = re.escape(chr(start)), re.escape(chr(end - 1))
-            classes[key].append(first if end - start == 1 else f"{first}-{last}")
+            for out, last in ((classes[key], end - 1), (bmp[key], min(end - 1, 0xFFFF))):
+                if start <= last:
+                    out.append(re.escape(chr(start)) + (f"-{re.escape(chr(last))}" if last > start else ""))
             start = end
         removed, punct, letter, number, mark = ("".join(classes[k]) for k in "RPLNM")
-        self.removed = re.compile(f"[{removed}]+")
+        # A class with characters past U+FFFF is checked range by range past its BMP bitmap (slow): texts
+        # holding none (most) go through the BMP-only twins.
+        self.removed, self.removed_bmp = re.compile(f"[{removed}]+"), re.compile(f"[{''.join(bmp['R'])}]+")
         self.word = re.compile(f"[^\\s{punct}]+")
-        self.marks = re.compile(f"[{mark}]+")
+        self.word_bmp = re.compile(f"[^\\s{''.join(bmp['P'])}]+")
+        self.astral = re.compile("[\U00010000-\U0010ffff]")
         # pyonmttok aggressive on a word (no separators inside): runs of letters, runs of numbers, and every
         # other character alone, each with the combining marks after it
-        self.pieces = re.compile(f"(?:[{letter}][{mark}]*)+|(?:[{number}][{mark}]*)+|[^{letter}{number}{mark}][{mark}]*")
+        self.pieces, self.pieces_bmp = (
+            re.compile(f"(?:[{lt}][{mk}]*)+|(?:[{nb}][{mk}]*)+|[^{lt}{nb}{mk}][{mk}]*") for lt, nb, mk in
+            ((letter, number, mark), ("".join(bmp["L"]), "".join(bmp["N"]), "".join(bmp["M"]))))
         self.cjk = re.compile(f"([{_CJK}])")
 
 
@@ -79,19 +86,35 @@ def sanitize(text: str) -> List[str]:
     """``BasicTokenizer()(text)``: the words left after deleting control characters and splitting on
     whitespace and punctuation (which vanishes)."""
     t = tables()
-    return t.word.findall(t.removed.sub("", text))
+    astral = t.astral.search(text) is not None
+    if astral or not text.isprintable() or "\ufffd" in text:  # printable text holds no C* character
+        text = (t.removed if astral else t.removed_bmp).sub("", text)
+    return (t.word if astral else t.word_bmp).findall(text)
+
+
+class _IsMark(dict):
+    """Whether a character is a combining mark (remembered per character)."""
+
+    def __missing__(self, char: str) -> bool:
+        value = self[char] = unicodedata.category(char)[0] == "M"
+        return value
+
+
+_MARK_START = _IsMark()
 
 
 def _aggressive(word: str, first: bool) -> List[str]:
     """pyonmttok ``Tokenizer('aggressive')`` on one sanitized word (``first``: the text's first word)."""
     t = tables()
     out: List[str] = []
-    lead = t.marks.match(word)
+    lead = 0
+    while lead < len(word) and _MARK_START[word[lead]]:
+        lead += 1
     if lead:
         # marks after a separator stay with it, escaped (a text's first marks are a token of their own)
-        out.append(lead.group(0) if first else _ESCAPED_SPACE + lead.group(0))
-        word = word[lead.end():]
-    for piece in t.pieces.findall(word):
+        out.append(word[:lead] if first else _ESCAPED_SPACE + word[:lead])
+        word = word[lead:]
+    for piece in (t.pieces if t.astral.search(word) else t.pieces_bmp).findall(word):
         swap = _SUBSTITUTES.get(piece[0])
         out.append(swap + piece[1:] if swap else piece)
     return out
@@ -114,22 +137,14 @@ def _split_cjk(tokens: List[str], pattern: Pattern[str]) -> List[str]:
     return out
 
 
-class _IsMark(dict):
-    """Whether a character is a combining mark (remembered per character)."""
-
-    def __missing__(self, char: str) -> bool:
-        value = self[char] = unicodedata.category(char)[0] == "M"
-        return value
-
-
-_MARK_START = _IsMark()
-
-
 class FallbackTokens:
     """:func:`fallback_tokens` remembered per word (pure; cleared when it grows past a million)."""
 
     def __init__(self) -> None:
         self._memo: Dict[Tuple[str, bool], List[str]] = {}
+
+    def clear(self) -> None:
+        self._memo.clear()
 
     def __call__(self, words: List[str]) -> List[str]:
         memo = self._memo
