@@ -144,7 +144,8 @@ def main() -> int:
         return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask", "xlsum"], default="perl",
-                    help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask, xlsum: see scripts/bench_modes.py")
+                    help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask, xlsum: "
+                         "see scripts/bench_modes.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
     ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS)

@@ -56,6 +56,9 @@ class Recipe:
         return [k for k in KINDS if getattr(self, k) != getattr(other, k)]
 
 
+RECIPES = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")  # the names recipe() knows (not xlsum)
+
+
 def recipe(semantics: str, lcs: Optional[str], stem: bool, letter: str) -> Recipe:
     """``semantics``' own recipe for ROUGE-N (``lcs`` None), its whole-text LCS (``"L"``: rouge-score's
     and torchmetrics' rougeL) or its summary-level LCS (``"Lsum"``: the Perl's ROUGE-L, rougeLsum, the

@@ -217,10 +217,11 @@ def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequenc
     check_flags(flags)
     if not pairs.ids:
         raise OptionError("no pair to audit (the input is empty)")
-    wanted = [n for n in NAMES if n != "perl" and (semantics is None or n in semantics)]
-    unknown = sorted(set(semantics or ()) - set(NAMES))
+    known = [n for n in NAMES if n in rules.RECIPES]  # the implementations the rule model has recipes for
+    wanted = [n for n in known if n != "perl" and (semantics is None or n in semantics)]
+    unknown = sorted(set(semantics or ()) - set(known))
     if unknown:
-        raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(NAMES[1:])}")
+        raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(known[1:])}")
     setups, notes, unavailable, ngram = audit_setups(options, pairs, ["perl"] + wanted, seed)
     values, corpus, missing = _scored(setups, pairs, unavailable)
     positions = {m: i for i, m in enumerate(setups["rouge-score"].metrics)} if "rouge-score" in setups else {}

@@ -43,7 +43,8 @@ LANGS = [(None, "en"), ("english", "en"), ("porter", "en"), ("french", "fr"), ("
          ("norwegian", "no"), ("swedish", "sv"), ("finnish", "fi"), ("hungarian", "hu"), ("romanian", "ro"),
          ("russian", "ru"), ("arabic", "ar"), ("turkish", "tr"), ("turkce", "tr"), ("hindi", "hi"), ("bengali", "bn"),
          ("bangla", "bn"), ("chinese", "zh"), ("chinese_simplified", "zh"), ("chinese_traditional", "zh"),
-         ("japanese", "ja"), ("thai", "th"), ("burmese", "my"), ("amharic", "am"), ("ukrainian", "uk"), ("korean", "ko"),
+         ("japanese", "ja"), ("thai", "th"), ("burmese", "my"), ("amharic", "am"), ("ukrainian", "uk"),
+         ("korean", "ko"),
          ("tamil", "ta"), ("vietnamese", "vi"), ("urdu", "ur"), ("persian", "fa"), ("kyrgyz", "ky"), ("marathi", "mr"),
          ("gujarati", "gu"), ("punjabi", "pa"), ("sinhala", "si"), ("telugu", "te"), ("greek", "el"), ("hebrew", "he"),
          ("georgian", "ka"), ("armenian", "hy"), ("English", "en")]
@@ -123,7 +124,7 @@ def test_callables_and_bytes(name):
     refs, preds = mlgen.pairs(60, "ru", seed=13)
     compare(name, refs, preds, TYPES, use_stemmer=True, lang="thai", callable_tokenizer=_words,
             callable_stemmer=_Stem())
-    compare(name, refs, preds, TYPES, callable_tokenizer=lambda text: [])  # nothing: the default tokens
+    compare(name, refs, preds, TYPES, callable_tokenizer=lambda _: [])  # nothing: the default tokens
     theirs = oracle(name).RougeScorer(TYPES, lang="hindi", use_stemmer=True)
     ours = rouge_scorer.RougeScorer(TYPES, lang="hindi", use_stemmer=True)
     refs, preds = mlgen.pairs(60, "hi", seed=14)
