@@ -37,6 +37,18 @@ TYPES = _rs.TYPES
 _FALLBACK_WARNING = "-" * 5 + "No tokens found using inferred tokenizer, switching to default tokenizer" + "-" * 5
 
 
+class _Stems(dict):
+    """``MultiStemmer``'s result per token, remembered: the stem of a token longer than ``shortest``."""
+
+    def __init__(self, stem: Callable[[str], str], shortest: int):
+        super().__init__()
+        self._stem, self._shortest = stem, shortest
+
+    def __missing__(self, token):
+        value = self[token] = self._stem(token) if len(token) > self._shortest else token
+        return value
+
+
 class TextRules:
     """One scorer's text pipeline, resolved once (as ``RougeScorer.__init__`` resolves it): the
     segmenter, the stemmer, and the shortest word stemmed."""
@@ -47,23 +59,14 @@ class TextRules:
         self.lang = lang
         self.segment = segmenter(lang, callable_tokenizer)
         own_stem = stemmer(lang, callable_stemmer) if use_stemmer else None
-        self.stem: Optional[Callable[[str], str]] = None
-        if own_stem is not None:
-            memo: Dict[object, str] = {}
-
-            def stem(token):  # each distinct token stemmed once
-                out = memo.get(token)
-                if out is None:
-                    out = memo[token] = own_stem(token)
-                return out
-
-            self.stem = stem
+        self.stem: Optional[Callable[[str], str]] = own_stem
         self.min_char_length = min_char_length
+        # token -> its stem where it is long enough, else itself (each distinct token stemmed once)
+        self._stems = _Stems(own_stem, min_char_length) if own_stem is not None else None
 
     def stemmed(self, tokens) -> List:
-        stem, shortest = self.stem, self.min_char_length
-        if stem is not None:
-            tokens = [stem(x) if len(x) > shortest else x for x in tokens]
+        if self._stems is not None:
+            tokens = map(self._stems.__getitem__, tokens)
         return [x for x in tokens if x]
 
     def split(self, text) -> List:

@@ -141,7 +141,7 @@ class FallbackTokens:
     """:func:`fallback_tokens` remembered per word (pure; cleared when it grows past a million)."""
 
     def __init__(self) -> None:
-        self._memo: Dict[Tuple[str, bool], List[str]] = {}
+        self._memo: Dict[str, List[str]] = {}  # a word not first in its text -> its tokens
 
     def clear(self) -> None:
         self._memo.clear()
@@ -150,14 +150,19 @@ class FallbackTokens:
         memo = self._memo
         if len(memo) > 1_000_000:
             memo.clear()
-        out: List[str] = []
-        for i, word in enumerate(words):
-            key = (word, i == 0 and _MARK_START[word[0]])
-            tokens = memo.get(key)
-            if tokens is None:
-                tokens = memo[key] = _split_cjk(_aggressive(word, key[1]), tables().cjk)
-            out.extend(tokens)
+        if not words:
+            return []
+        first = words[0]
+        out = list(_split_cjk(_aggressive(first, True), tables().cjk) if _MARK_START[first[0]] else
+                   (memo.get(first) or self._learn(first)))
+        for word in words[1:]:
+            tokens = memo.get(word)
+            out.extend(tokens if tokens is not None else self._learn(word))
         return out
+
+    def _learn(self, word: str) -> List[str]:
+        tokens = self._memo[word] = _split_cjk(_aggressive(word, False), tables().cjk)
+        return tokens
 
 
 _FALLBACK = FallbackTokens()
