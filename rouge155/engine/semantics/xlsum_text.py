@@ -54,13 +54,12 @@ class _Tables:
                 if start <= last:
                     out.append(re.escape(chr(start)) + (f"-{re.escape(chr(last))}" if last > start else ""))
             start = end
-        removed, punct, letter, number, mark = ("".join(classes[k]) for k in "RPLNM")
-        # A class with characters past U+FFFF is checked range by range past its BMP bitmap (slow): texts
-        # holding none (most) go through the BMP-only twins.
-        self.removed, self.removed_bmp = re.compile(f"[{removed}]+"), re.compile(f"[{''.join(bmp['R'])}]+")
-        self.word = re.compile(f"[^\\s{punct}]+")
+        letter, number, mark = ("".join(classes[k]) for k in "LNM")
+        # Classes with characters past U+FFFF are checked range by range past their BMP bitmap (slow): the
+        # clean-up's run on the BMP (sanitize() classifies the rare astral characters itself).
+        self.removed_bmp = re.compile(f"[{''.join(bmp['R'])}]+")
         self.word_bmp = re.compile(f"[^\\s{''.join(bmp['P'])}]+")
-        self.astral = re.compile("[\U00010000-\U0010ffff]")
+        self.astral = re.compile("[\U00010000-\U0010ffff]")  # (Python's str: no surrogate pairs)
         # pyonmttok aggressive on a word (no separators inside): runs of letters, runs of numbers, and every
         # other character alone, each with the combining marks after it
         self.pieces, self.pieces_bmp = (
@@ -86,10 +85,28 @@ def sanitize(text: str) -> List[str]:
     """``BasicTokenizer()(text)``: the words left after deleting control characters and splitting on
     whitespace and punctuation (which vanishes)."""
     t = tables()
-    astral = t.astral.search(text) is not None
-    if astral or not text.isprintable() or "\ufffd" in text:  # printable text holds no C* character
-        text = (t.removed if astral else t.removed_bmp).sub("", text)
-    return (t.word if astral else t.word_bmp).findall(text)
+    if t.astral.search(text) is not None:
+        text = t.astral.sub(_astral_class, text)  # deleted, a space (punctuation), or kept: then BMP rules
+    if not text.isprintable() or "\ufffd" in text:  # printable text holds no C* character
+        text = t.removed_bmp.sub("", text)
+    return t.word_bmp.findall(text)
+
+
+class _AstralClass(dict):
+    """What the clean-up does to a character past U+FFFF: "" (deleted), " " (punctuation: splits), or
+    the character (remembered per character)."""
+
+    def __missing__(self, char: str) -> str:
+        cat = unicodedata.category(char)
+        value = self[char] = "" if cat[0] == "C" else " " if cat[0] == "P" else char
+        return value
+
+
+_ASTRAL = _AstralClass()
+
+
+def _astral_class(match: "re.Match[str]") -> str:
+    return _ASTRAL[match.group(0)]
 
 
 class _IsMark(dict):
