@@ -23,7 +23,7 @@ class MultiTokenizer:
     """Tokenizes/segments texts for various languages (no lower-casing, no stemming)."""
 
     def __init__(self, lang: Optional[str] = None, callable_tokenizer=None):
-        self._rules = _xlsum.TextRules(lang, callable_tokenizer=callable_tokenizer)
+        self._rules = _xlsum.TextRules(lang, callable_tokenizer=callable_tokenizer, aliases=False)
         self.lang = lang
 
     def __call__(self, text) -> List:

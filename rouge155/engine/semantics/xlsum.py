@@ -54,8 +54,8 @@ class TextRules:
     segmenter, the stemmer, and the shortest word stemmed."""
 
     def __init__(self, lang: Optional[str] = None, use_stemmer: bool = False, callable_stemmer=None,
-                 callable_tokenizer=None, min_char_length: int = 3):
-        lang = resolve(lang)
+                 callable_tokenizer=None, min_char_length: int = 3, aliases: bool = True):
+        lang = resolve(lang) if aliases else lang  # RougeScorer resolves them; MultiTokenizer alone does not
         self.lang = lang
         self.segment = segmenter(lang, callable_tokenizer)
         own_stem = stemmer(lang, callable_stemmer) if use_stemmer else None

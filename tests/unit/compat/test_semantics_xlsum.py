@@ -125,6 +125,13 @@ def test_callables_and_bytes(name):
     compare(name, refs, preds, TYPES, use_stemmer=True, lang="thai", callable_tokenizer=_words,
             callable_stemmer=_Stem())
     compare(name, refs, preds, TYPES, callable_tokenizer=lambda _: [])  # nothing: the default tokens
+    for lang in ("chinese_simplified", "chinese", "burmese", None):  # the classes alone (no alias table there)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for text in ("中国政府 今天 ABC123", "ရန်ကုန်မြို့ x²"):
+                assert rouge_scorer.MultiTokenizer(lang)(text) == oracle(name).MultiTokenizer(lang)(text)
+                stem_ours, stem_theirs = rouge_scorer.MultiStemmer(lang), oracle(name).MultiStemmer(lang)
+                assert [stem_ours(t) for t in text.split()] == [stem_theirs(t) for t in text.split()]
     theirs = oracle(name).RougeScorer(TYPES, lang="hindi", use_stemmer=True)
     ours = rouge_scorer.RougeScorer(TYPES, lang="hindi", use_stemmer=True)
     refs, preds = mlgen.pairs(60, "hi", seed=14)
