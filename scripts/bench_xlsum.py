@@ -39,7 +39,7 @@ def _theirs(scorer, refs, preds) -> list:
 
 def _ours(lang, refs, preds) -> list:
     from rouge155.compat.xlsum import rouge_scorer
-    from rouge155.engine.semantics.xlsum_text import _FALLBACK
+    from rouge155.semantics.xlsum_text import _FALLBACK
 
     _FALLBACK.clear()  # cold: every word's tokens and stems learnt inside the timing
     return rouge_scorer.RougeScorer(TYPES, use_stemmer=True, lang=lang).score_batch(refs, preds)

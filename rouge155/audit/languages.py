@@ -15,18 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-import numpy as np
-
 from ..base.errors import OptionError, RougeError
-from ..compat.semantics import MissingDependency, get
-from ..engine.semantics.xlsum import TextRules
-from ..engine.semantics.xlsum_languages import XLSUM_NAMES, describe
+from ..semantics import PERL, get, names
+from ..semantics.base import MissingDependency
+from ..semantics.setup import Setup
 from .run import AuditedPairs
-
-# (implementation, its ROUGE-N name pattern, its summary-level ROUGE-L name, its largest N)
-_OWN = {"perl": ("ROUGE-{}", "ROUGE-L", 99), "rouge-score": ("rouge{}", "rougeLsum", 9),
-        "torchmetrics": ("rouge{}", "rougeLsum", 9), "pltrdy": ("rouge-{}", "rouge-l", 5),
-        "py-rouge": ("rouge-{}", "rouge-l", 99), "xlsum": ("rouge{}", "rougeLsum", 9)}
 
 
 @dataclass
@@ -55,35 +48,44 @@ class LanguageAudit:
         return [e.name for e in self.entries if self.texts and e.empty == self.texts]
 
 
-def _corpus(name: str, values) -> float:
-    state = np.random.get_state()
-    np.random.seed(0)  # rouge-score's and XL-Sum's bootstrap: seeded, and numpy's state left as it was
-    try:
-        return float(get(name).aggregate(values)[2])
-    finally:
-        np.random.set_state(state)
+def _setup(name: str, ngram: int, stem: bool, code: str) -> Tuple[Setup, List[str]]:
+    """``name``'s setup on the language (given it where it has a language setting for it), and its notes."""
+    implementation, notes = get(name), []
+    language: Optional[str] = None
+    if "language" in implementation.counterparts:
+        try:
+            implementation.own_language(code)
+            language = code
+        except ValueError as exc:
+            notes.append(f"{exc}: scored without")
+    if stem and "stem" not in implementation.counterparts:
+        stem = False
+        notes.append("it has no stemmer: scored without")
+    largest = implementation.naming.max_n or ngram
+    metrics = tuple(m for m in implementation.naming.for_flags(min(ngram, largest), True)
+                    if m != implementation.naming.text_lcs)
+    return Setup(name, metrics, stem=stem, language=language), notes
 
 
-def _score(name: str, pairs: AuditedPairs, ngram: int, stem: bool, lang: Optional[str]) -> Tuple[Dict[str, float], str]:
-    pattern, lcs, largest = _OWN[name]
-    metrics = [pattern.format(n) for n in range(1, min(ngram, largest) + 1)] + [lcs]
+def _score(name: str, pairs: AuditedPairs, ngram: int, stem: bool, code: str, texts: List[str]) -> LanguageEntry:
+    """``name`` on the first reference of each pair: the corpus F per row as it reports it, and how many
+    of ``texts`` its tokenizer leaves without a token."""
+    setup, notes = _setup(name, ngram, stem, code)
+    lacking = setup.implementation.unavailable_metrics(setup)
+    if lacking:  # torchmetrics' rougeLsum without punkt's data
+        setup = Setup(name, tuple(m for m in setup.metrics if m not in lacking), stem=setup.stem,
+                      language=setup.language)
+        notes += [f"no {m} ({why})" for m, why in lacking.items()]
     refs = [[r[0]] for r in pairs.references]
-    options: Dict[str, object] = {  # type: ignore[assignment]
-        "perl": {"stem": stem}, "rouge-score": {"use_stemmer": stem}, "torchmetrics": {"use_stemmer": stem},
-        "pltrdy": {}, "py-rouge": {"stemming": stem, "limit_length": False, "multi_reference": "avg"},
-        "xlsum": {"use_stemmer": stem, "lang": lang}}[name]
-    note = "it has no stemmer: scored without" if name == "pltrdy" and stem else ""
-    try:
-        values = get(name).score_pairs(list(pairs.predictions), refs, metrics, **options)
-    except MissingDependency as exc:
-        if lcs not in metrics or "punkt" not in str(exc):
-            raise
-        metrics.remove(lcs)
-        values = get(name).score_pairs(list(pairs.predictions), refs, metrics, **options)
-        note = "no ROUGE-L (its rougeLsum needs nltk's punkt data)"
-    rows = {f"ROUGE-{n}": pattern.format(n) for n in range(1, ngram + 1)}
-    rows["ROUGE-L"] = lcs
-    return {row: _corpus(name, values[m]) for row, m in rows.items() if m in values}, note
+    corpus = setup.corpus(setup.score(pairs.predictions, refs), pairs.keys)
+    naming = setup.implementation.naming
+    rows = {f"ROUGE-{n}": naming.ngram.format(n=n) for n in range(1, ngram + 1)}
+    rows["ROUGE-L"] = str(naming.summary_lcs)
+    described = setup.implementation.language_note(setup)
+    settings = ", ".join(([described] if described else []) + [f"stemming {'on' if setup.stem else 'off'}"])
+    tokenize = setup.implementation.tokenizer_for(setup)
+    return LanguageEntry(name, settings, {row: float(corpus[m].fmeasure) for row, m in rows.items() if m in corpus},
+                         sum(1 for t in texts if not tokenize(t)), "; ".join(notes))
 
 
 def _perl_language(pairs: AuditedPairs, ngram: int, stem: bool, code: str) -> Dict[str, float]:
@@ -105,27 +107,21 @@ def language_audit(pairs: AuditedPairs, code: str, ngram: int = 2, stem: bool = 
     if not pairs.ids:
         raise OptionError("no pair to audit (the input is empty)")
     texts = [t for t in list(pairs.predictions) + [r[0] for r in pairs.references] if _has_word(t)]
-    lang = XLSUM_NAMES.get(code)
     rows = [f"ROUGE-{n}" for n in range(1, ngram + 1)] + ["ROUGE-L"]
     audit = LanguageAudit(code, len(pairs.ids), len(texts), rows, [], {})
-    with_stem = "stemming on" if stem else "stemming off"
-    for name in ("perl", "perl --language", "rouge-score", "torchmetrics", "pltrdy", "py-rouge", "xlsum"):
-        entry = LanguageEntry(name, with_stem)
+    for name in names():
         try:
-            if name == "perl --language":
-                entry.settings = f"--language {code}, {with_stem}"
-                entry.fmeasure = _perl_language(pairs, ngram, stem, code)
-            else:
-                entry.fmeasure, entry.note = _score(name, pairs, ngram, stem, lang)
-                rules = TextRules(lang) if name == "xlsum" else None
-                tokenize = rules.tokens if rules is not None else get(name).tokenize
-                entry.empty = sum(1 for t in texts if not tokenize(t))
-            if name == "xlsum":
-                entry.settings = f"lang={lang!r}, use_stemmer={stem} ({describe(lang)})"
+            audit.entries.append(_score(name, pairs, ngram, stem, code, texts))
         except (MissingDependency, RougeError, ValueError) as exc:
             audit.unavailable[name] = str(exc)
-            continue
-        audit.entries.append(entry)
+        if name == PERL:  # rouge155's own --language: the Perl's ROUGE on the language's Unicode tokens
+            own = f"{PERL} --language"
+            try:
+                scores = _perl_language(pairs, ngram, stem, code)
+            except (MissingDependency, RougeError, ValueError) as exc:
+                audit.unavailable[own] = str(exc)
+                continue
+            audit.entries.append(LanguageEntry(own, f"--language {code}, stemming {'on' if stem else 'off'}", scores))
     return audit
 
 

@@ -10,5 +10,5 @@ for float: ``from rouge155.compat.xlsum import rouge_scorer, scoring`` where the
 * :mod:`.tokenizers`: ``BasicTokenizer``, ``BurmeseTokenizer``, ``whitespace_tokenize``.
 
 Its default semantics is ``"xlsum"``, the only one it takes: XL-Sum's scorer has no ROUGE-1.5.5.pl
-counterpart (its tokens, segmenters and stemmers are its own). The rules: :mod:`rouge155.engine.semantics.xlsum`.
+counterpart (its tokens, segmenters and stemmers are its own). The rules: :mod:`rouge155.semantics.xlsum`.
 """

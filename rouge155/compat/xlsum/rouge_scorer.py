@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
-from ...engine.semantics import xlsum as _xlsum
-from ...engine.semantics.xlsum_languages import ALIASES, resolve, stemmer
-from ..semantics import check
+from ...semantics import check, get
+from ...semantics import xlsum as _xlsum
+from ...semantics.xlsum_languages import ALIASES, resolve, stemmer
 from . import scoring
 from .scoring import Score
+
+SEMANTICS = _xlsum.NAME  # the only semantics it takes: XL-Sum's scorer has no ROUGE-1.5.5.pl counterpart
 
 SPECIAL_LANGID_CONVERSION_MAP = dict(ALIASES)  # its alternate names for the languages it knows
 
@@ -52,8 +54,8 @@ class RougeScorer(scoring.BaseScorer):
     """
 
     def __init__(self, rouge_types, *, use_stemmer=False, lang=None, callable_stemmer=None, callable_tokenizer=None,
-                 min_char_length=3, semantics="xlsum"):
-        check(semantics, ("xlsum",))
+                 min_char_length=3, semantics=SEMANTICS):
+        check(semantics, (SEMANTICS,))
         self.rouge_types = rouge_types
         self.lang = resolve(lang)
         self._rules = _xlsum.TextRules(lang, use_stemmer, callable_stemmer, callable_tokenizer, min_char_length)
@@ -67,7 +69,7 @@ class RougeScorer(scoring.BaseScorer):
         if len(targets) != len(predictions):
             raise ValueError(f"{len(targets)} targets but {len(predictions)} predictions")
         types = list(self.rouge_types)
-        values = _xlsum.score_pairs(list(predictions), [[t] for t in targets], types, rules=self._rules)
+        values = get(SEMANTICS).score_pairs(list(predictions), [[t] for t in targets], types, rules=self._rules)
         return [{t: Score(precision=float(values[t].precision[i]), recall=float(values[t].recall[i]),
                           fmeasure=float(values[t].fmeasure[i])) for t in types} for i in range(len(predictions))]
 

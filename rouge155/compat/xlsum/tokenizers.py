@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ...engine.semantics.xlsum_text import burmese_syllables, sanitize, split_cjk
+from ...semantics.xlsum_text import burmese_syllables, sanitize, split_cjk
 
 
 def whitespace_tokenize(text: str) -> List[str]:

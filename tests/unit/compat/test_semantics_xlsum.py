@@ -22,11 +22,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import rouge155
 from devkit import mlgen
 from devkit.oracles import load_multilingual_rouge, load_xlsum_original, stopwords_installed
+from rouge155 import semantics as registry
 from rouge155.compat.xlsum import rouge_scorer, scoring, tokenizers
-from rouge155.engine.semantics import MissingDependency
-from rouge155.engine.semantics.xlsum_text import fallback_tokens, hindi_stem, sanitize
+from rouge155.output.signature import parse
+from rouge155.semantics.base import MissingDependency
+from rouge155.semantics.xlsum_languages import XLSUM_NAMES
+from rouge155.semantics.xlsum_text import fallback_tokens, hindi_stem, sanitize
 
 pytest.importorskip("nltk", reason="nltk (the xlsum extra) not installed")
 
@@ -243,3 +247,45 @@ def test_errors_and_options():
     assert rouge_scorer.RougeScorer(["rouge1"], lang="bangla").lang == "bengali"
     scores = rouge_scorer.RougeScorer(["rouge1", "rougeLsum"], lang="hindi").score("भारत सरकार", "भारत सरकार")
     assert scores["rouge1"].fmeasure == 1.0 and scores["rougeLsum"].fmeasure == 1.0
+
+
+# -- through the registry: score_pairs(semantics="xlsum", language=), its signature, its refusals ------------
+
+
+@pytest.mark.parametrize("code,lang,stem", [("hi", "hindi", True), ("ru", "russian", True), ("zh", "chinese", False),
+                                            ("my", "burmese", False), ("hindi", "hindi", False), (None, None, True)])
+def test_score_pairs_with_language_is_the_scorer_with_its_lang(code, lang, stem):
+    _skip_unrunnable("original", lang, stem)
+    refs, preds = mlgen.pairs(40, code if code in mlgen.WORDS else "hi" if code else "en", seed=17)
+    ours = rouge155.score_pairs(preds, refs, ["rouge1", "ROUGE-2", "rougeL", "ROUGE-L"], stem=stem,
+                                semantics="xlsum", language=code)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"], use_stemmer=stem,
+                                      lang=XLSUM_NAMES.get(code, code) if code else None)
+    want = scorer.score_batch(refs, preds)
+    for asked, own in (("rouge1", "rouge1"), ("ROUGE-2", "rouge2"), ("rougeL", "rougeL"), ("ROUGE-L", "rougeLsum")):
+        got = list(zip(ours[asked].precision, ours[asked].recall, ours[asked].fmeasure))
+        assert got == [tuple(s[own]) for s in want], asked
+    sig = parse(ours.signature)
+    assert (sig.get("sem"), sig.get("sem.lang"), sig.get("sem.stem")) == ("xlsum", lang or "none",
+                                                                          "yes" if stem else "no")
+    assert (sig.get("sem.segmenter") or "").startswith({"chinese": "jieba-", "burmese": "xlsum-burmese"}.get(lang, ""))
+    assert (sig.get("sem.segmenter") is None) == (lang not in ("chinese", "burmese"))
+    rouge155.score_pairs(preds, refs, ["rouge1"], stem=stem, semantics="xlsum", language=code,
+                         signature_check=ours.signature)  # the metrics do not sign
+    with pytest.raises(ValueError, match="sem.lang"):
+        rouge155.score_pairs(preds, refs, ["rouge1"], stem=stem, semantics="xlsum", language="ar",
+                             signature_check=ours.signature)
+
+
+def test_language_is_refused_where_there_is_no_setting_for_it():
+    with pytest.raises(ValueError, match="the rouge-score semantics has no language setting"):
+        rouge155.score_pairs(["a"], ["a"], ["rouge1"], semantics="rouge-score", language="hi")
+    with pytest.raises(ValueError, match=r"evaluate\(\.\.\., language="):
+        rouge155.score_pairs(["a"], ["a"], ["ROUGE-1"], language="hi")
+    with pytest.raises(ValueError, match="XL-Sum's scorer has no language 'xx'"):
+        rouge155.score_pairs(["a"], ["a"], ["rouge1"], semantics="xlsum", language="xx")
+    with pytest.raises(ValueError, match="one reference per prediction"):
+        rouge155.score_pairs(["a"], [["a", "b"]], ["rouge1"], semantics="xlsum")
+    record = registry.get("xlsum")
+    assert record.own_language("zh") == "chinese_simplified" and record.own_language("mundo") == "mundo"
+    assert "language" in record.counterparts and "language" not in registry.get("rouge-score").counterparts

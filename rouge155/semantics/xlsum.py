@@ -16,6 +16,12 @@ docs/semantics.md):
 * P, R, F, the LCS and the summary-level LCS: rouge-score 0.1.2's; one reference per prediction (it
   has no ``score_multi``); aggregation: rouge-score's ``BootstrapAggregator`` (the bootstrap median).
 
+rouge155's options: ``stem`` (-m) is ``use_stemmer``; ``language`` (``--language``, ``score_pairs(language=)``:
+an ISO 639 code, or one of XL-Sum's own names) is ``lang``, its name for the code
+(:func:`~.xlsum_languages.from_language`: ``hi`` -> ``hindi``); -r, -c, ``--seed`` its bootstrap. A result
+is signed by ``lang`` (after its aliases) and by the segmenter (package, version, dictionary) and the
+stemmer package the language brings.
+
 The batch path tokenizes each distinct text once (each distinct word and stem once) and scores every
 pair at once with :mod:`rouge155.metrics.pairwise`.
 """
@@ -26,10 +32,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..engine.pairs import PairScores
+from ..metrics import pairwise
 from . import rouge_score as _rs
-from .base import PairArrays, Rule, Semantics, Vocabulary, align, harmonic_f, id_rows
-from .xlsum_languages import resolve, segmenter, stemmer
+from .base import Rule, Vocabulary, align, id_rows
+from .parts import Part, TokenizerPart, part
+from .record import Semantics
+from .setup import CorpusScore, Setup
+from .xlsum_languages import (describe, from_language, resolve, segmenter, segmenter_name, stemmer, stemmer_name,
+                              uses_nltk)
 from .xlsum_text import fallback_tokens, sanitize
 
 NAME = "xlsum"
@@ -135,7 +146,7 @@ def batch_tokens(texts: Sequence, rouge_types: Sequence[str], rules: TextRules) 
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"), use_stemmer: bool = False,
                 lang: Optional[str] = None, callable_stemmer=None, callable_tokenizer=None, min_char_length: int = 3,
-                multi_reference: str = "single", rules: Optional[TextRules] = None) -> Dict[str, PairArrays]:
+                multi_reference: str = "single", rules: Optional[TextRules] = None) -> Dict[str, PairScores]:
     """Per rouge type, each pair's Score as ``RougeScorer(metrics, **options).score(reference, prediction)``
     gives it. ``references[i]``: a list of one text. ``rules``: a resolved pipeline (the options then
     are its own)."""
@@ -150,29 +161,82 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     return {t: values[t] for t in metrics}
 
 
-def aggregate(values: PairArrays, n_samples: int = 1000, confidence_interval: float = 0.95):
+def aggregate(values: PairScores, n_samples: int = 1000, confidence_interval: float = 0.95):
     """The corpus (P, R, F) as its ``BootstrapAggregator`` (rouge-score's) reports it: ``mid``."""
     return _rs.aggregate(values, n_samples, confidence_interval)
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="XL-Sum's multilingual_rouge_scoring (csebuetnlp/xl-sum afcd803; PyPI multilingual-rouge 0.0.1)",
-    metrics=TYPES,
-    tokenizer=Rule("xlsum", "Unicode lower-case; whitespace and Unicode punctuation split; lang's segmenter (zh, ja, "
-                   "th, my) or pyonmttok aggressive (letters, digits, symbols apart) and CJK ideographs apart"),
-    stemmer=Rule("xlsum-lang", "lang's stemmer (Snowball, Hindi, Bengali, Turkish; nltk Porter without lang) on "
-                 "tokens longer than 3 characters"),
-    sentence_splitter=Rule("lines", "rougeLsum: the text's non-empty lines, tokenized without segmenter"),
-    f_measure=Rule("harmonic-unrounded", "F = 2PR / (P + R), P = hits / max(count, 1); nothing rounded"),
-    multi_reference=Rule("single", "one reference per prediction (no score_multi)"),
-    aggregation=Rule("bootstrap-median", "1,000 np.random resamples, mid = median of the resample means"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=_rs.line_sentences,
-    stem=stem,
-    f_score=harmonic_f,
-)
+split_sentences = _rs.line_sentences
+
+
+class _Tokenizer(TokenizerPart):
+    """The audit's tokenizer part: XL-Sum's tokens without ``lang`` (the stemmer apart); the sentences
+    of a split are only lower-cased and split (quirk kept: its rougeLsum lines get no pyonmttok), the
+    whole text (rougeL's one "sentence") is tokenized as a whole."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda text: _DEFAULT.tokens(text), bool)  # a stem that is "" is dropped
+        self._whole_text = part("sentence_splitter", "whole-text").value
+
+    def sentences(self, text: str, split) -> List[List[str]]:
+        if split is self._whole_text:
+            return [self.whole(text)]
+        return [_DEFAULT.stemmed(sanitize(piece.lower())) for piece in split(text)]
+
+
+class Xlsum(Semantics):
+    name = NAME
+    reproduces = "XL-Sum's multilingual_rouge_scoring (csebuetnlp/xl-sum afcd803; PyPI multilingual-rouge 0.0.1)"
+    naming = _rs.RougeScore.naming
+    tokenizer = Rule(NAME, "Unicode lower-case; whitespace and Unicode punctuation split; lang's segmenter (zh, ja, "
+                     "th, my) or pyonmttok aggressive (letters, digits, symbols apart) and CJK ideographs apart")
+    stemmer = Rule("xlsum-lang", "lang's stemmer (Snowball, Hindi, Bengali, Turkish; nltk Porter without lang) on "
+                   "tokens longer than 3 characters")
+    sentence_splitter = Rule("lines", "rougeLsum: the text's non-empty lines, tokenized without segmenter")
+    f_measure = _rs.RougeScore.f_measure
+    multi_reference = Rule("single", "one reference per prediction (no score_multi)")
+    aggregation = _rs.RougeScore.aggregation
+    counterparts = frozenset(("stem", "bootstrap", "seed", "language"))
+    audit_notes = ("XL-Sum's scorer without lang= (the audit's texts are English): nltk's Porter stemmer",)
+
+    def own_language(self, code: str) -> str:
+        return from_language(code)
+
+    def _lang(self, setup: Setup) -> Optional[str]:
+        """XL-Sum's ``lang`` for ``setup``, resolved through its aliases (what decides its rules)."""
+        return resolve(from_language(setup.language)) if setup.language is not None else None
+
+    def own_options(self, setup: Setup) -> Dict[str, object]:
+        return {"use_stemmer": setup.stem, "lang": self._lang(setup)}
+
+    def language_settings(self, setup: Setup) -> Dict[str, object]:
+        lang = self._lang(setup)
+        brought = {"segmenter": segmenter_name(lang), "stemmer": stemmer_name(lang) if setup.stem else None}
+        return {"lang": lang, **{key: value for key, value in brought.items() if value is not None}}
+
+    def language_note(self, setup: Setup) -> str:
+        return f"lang={self._lang(setup)!r} ({describe(self._lang(setup))})"
+
+    def tokenizer_for(self, setup: Setup) -> Callable[[str], List]:
+        return TextRules(self._lang(setup)).tokens
+
+    def settings(self, setup: Setup) -> Dict[str, object]:
+        return {**_rs.SEMANTICS.settings(setup), **self.own_options(setup), **self.language_settings(setup)}
+
+    def uses_nltk(self, setup: Setup) -> bool:
+        return setup.stem and uses_nltk(self._lang(setup))
+
+    def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:
+        return _rs.SEMANTICS.corpus(values, setup, keys)
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
+        return {"tokenizer": NAME, "stemmer": "nltk-porter" if stem else "none", "sentence_splitter": "lines",
+                "f_measure": _rs.NAME, "multi_reference": "single", "aggregation": "bootstrap-median"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(make=_Tokenizer, description=self.tokenizer.description)}}
+
+
+SEMANTICS = Xlsum()
 
 __all__ = ["SEMANTICS", "TextRules", "score_pairs", "tokenize", "batch_tokens"]

@@ -18,7 +18,7 @@ Each package is imported when a scorer needs it; a missing one is one line namin
 from __future__ import annotations
 
 import warnings
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .base import MissingDependency, nltk_module
 from .xlsum_text import burmese_syllables, hindi_stem
@@ -106,45 +106,107 @@ def stemmer(lang: Optional[str], callable_stemmer=None) -> Optional[Callable[[st
     return None
 
 
-def _jieba() -> Callable[[str], List[str]]:
+def _version(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
+        return version(package)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+Segmenter = Callable[[str], List[str]]
+
+
+def _jieba() -> Tuple[Segmenter, str]:
+    try:
+        import logging
+
         import jieba
     except ImportError:
         raise MissingDependency(f"XL-Sum's Chinese segmenter needs jieba: {EXTRA}") from None
+    jieba.setLogLevel(logging.WARNING)  # its dictionary's loading messages (as --language zh keeps them quiet)
     jieba.initialize()
-    return lambda text: list(jieba.cut(text))
+    return (lambda text: list(jieba.cut(text))), f"jieba-{_version('jieba')}"
 
 
-def _mecab() -> Callable[[str], List[str]]:
+def _dictionary(tagger) -> str:
+    """The dictionary fugashi found (the one that segments): its package and version, or its file."""
+    path = str(tagger.dictionary_info[0]["filename"]).replace("\\", "/")
+    for package, folder in (("unidic-lite", "/unidic_lite/"), ("unidic", "/unidic/")):
+        if folder in path:
+            return f"{package}-{_version(package)}"
+    return path.rsplit("/", 2)[-2] if "/" in path else path
+
+
+def _mecab() -> Tuple[Segmenter, str]:
     try:
         from fugashi import Tagger
         tagger = Tagger("-O wakati -b 50000")
     except (ImportError, RuntimeError):
         raise MissingDependency(f"XL-Sum's Japanese segmenter needs fugashi and a UniDic (unidic-lite): {EXTRA}") \
             from None
-    return lambda text: tagger.parse(text).split()
+    return (lambda text: tagger.parse(text).split()), f"fugashi-{_version('fugashi')}+{_dictionary(tagger)}"
 
 
-def _newmm() -> Callable[[str], List[str]]:
+def _newmm() -> Tuple[Segmenter, str]:
     try:
         from pythainlp.tokenize import word_tokenize
     except ImportError:
         raise MissingDependency(f"XL-Sum's Thai segmenter needs pythainlp: {EXTRA}") from None
-    return lambda text: word_tokenize(text, engine="newmm")
+    return (lambda text: word_tokenize(text, engine="newmm")), f"pythainlp-{_version('pythainlp')}-newmm"
 
 
-_SEGMENTERS: Dict[str, Callable[[], Callable[[str], List[str]]]] = {
-    "chinese": _jieba, "japanese": _mecab, "thai": _newmm, "burmese": lambda: burmese_syllables}
+_SEGMENTERS: Dict[str, Callable[[], Tuple[Segmenter, str]]] = {
+    "chinese": _jieba, "japanese": _mecab, "thai": _newmm, "burmese": lambda: (burmese_syllables, "xlsum-burmese")}
+_MADE: Dict[str, Tuple[Segmenter, str]] = {}  # each language's segmenter and its name, made once per process
 
 
-def segmenter(lang: Optional[str], callable_tokenizer=None) -> Optional[Callable[[str], List[str]]]:
+def _made(lang: str) -> Tuple[Segmenter, str]:
+    made = _MADE.get(lang)
+    if made is None:
+        made = _MADE[lang] = _SEGMENTERS[lang]()
+    return made
+
+
+def segmenter(lang: Optional[str], callable_tokenizer=None) -> Optional[Segmenter]:
     """The segmenter ``MultiTokenizer(lang, callable_tokenizer)`` calls on the sanitized text (None: the
     default tokens). ``lang`` is already resolved."""
     if callable_tokenizer:
         return callable_tokenizer
     if lang and lang in _SEGMENTERS:
-        return _SEGMENTERS[lang]()
+        return _made(lang)[0]
     return None
+
+
+def segmenter_name(lang: Optional[str]) -> Optional[str]:
+    """The segmenter ``lang`` (resolved) brings, with its package's version and dictionary (it signs the
+    numbers: another jieba or UniDic segments otherwise); None without one."""
+    return _made(lang)[1] if lang and lang in _SEGMENTERS else None
+
+
+def stemmer_name(lang: Optional[str]) -> Optional[str]:
+    """The stemmer package ``lang`` (resolved) brings where it is neither nltk (whose version signs apart)
+    nor XL-Sum's own rules: its name and version; None otherwise."""
+    package = {"turkish": "TurkishStemmer", "bengali": "bengali-stemmer"}.get(str(lang))
+    return f"{package}-{_version(package)}" if package else None
+
+
+def uses_nltk(lang: Optional[str]) -> bool:
+    """Whether ``lang``'s (resolved) stemmer is nltk's (Porter or Snowball)."""
+    return not lang or lang in SNOWBALL
+
+
+def from_language(code: str) -> str:
+    """XL-Sum's ``lang=`` for rouge155's language ``code``: its name for an ISO 639 code of its table
+    (``hi`` -> ``hindi``, ``zh`` -> ``chinese_simplified``), or one of its own names as given; ValueError
+    for anything else."""
+    if code in XLSUM_NAMES:
+        return XLSUM_NAMES[code]
+    if isinstance(code, str) and code in _OWN_NAMES:
+        return code
+    raise ValueError(f"XL-Sum's scorer has no language {code!r}: give an ISO 639 code "
+                     f"({' '.join(sorted(XLSUM_NAMES))}) or one of its lang= names")
 
 
 def describe(lang: Optional[str]) -> str:
@@ -161,3 +223,8 @@ def describe(lang: Optional[str]) -> str:
     if lang in SNOWBALL:
         return f"default tokens, nltk Snowball {lang} stemmer (stopwords unstemmed)"
     return "default tokens, no stemmer"
+
+
+# every name its lang= knows: its folders' names, its aliases, its stemmers' and segmenters' languages
+_OWN_NAMES = frozenset(XLSUM_NAMES.values()) | frozenset(ALIASES) | frozenset(SNOWBALL) | frozenset(SEGMENTED) \
+    | frozenset(OWN_STEMMERS)
