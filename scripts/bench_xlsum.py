@@ -39,9 +39,9 @@ def _theirs(scorer, refs, preds) -> list:
 
 def _ours(lang, refs, preds) -> list:
     from rouge155.compat.xlsum import rouge_scorer
-    from rouge155.semantics.xlsum_text import _FALLBACK
+    from rouge155.semantics.xlsum import forget
 
-    _FALLBACK.clear()  # cold: every word's tokens and stems learnt inside the timing
+    forget()  # cold: every word's tokens, segments and stems learnt inside the timing
     return rouge_scorer.RougeScorer(TYPES, use_stemmer=True, lang=lang).score_batch(refs, preds)
 
 

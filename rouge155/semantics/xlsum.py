@@ -39,9 +39,9 @@ from .base import Rule, Vocabulary, align, id_rows
 from .parts import Part, TokenizerPart, part
 from .record import Semantics
 from .setup import CorpusScore, Setup
-from .xlsum_languages import (describe, from_language, resolve, segmenter, segmenter_name, stemmer, stemmer_name,
-                              uses_nltk)
-from .xlsum_text import fallback_tokens, sanitize
+from .xlsum_languages import (describe, forget_words, from_language, resolve, segmenter, segmenter_name, stemmer,
+                              stemmer_name, uses_nltk)
+from .xlsum_text import fallback_tokens, forget_tokens, sanitize
 
 NAME = "xlsum"
 TYPES = _rs.TYPES
@@ -114,6 +114,13 @@ class TextRules:
         whole_tokens = self.stemmed(self._segmented([w for row in words for w in row])) if whole else []
         line_rows = [self.stemmed(row) for row, line in zip(words, text.split("\n")) if len(line)] if lines else []
         return whole_tokens, line_rows
+
+
+def forget() -> None:
+    """Empty the word memos (the default tokens' and the segmenters'): the next batch learns every word's
+    tokens again, as a first batch does (benchmarks)."""
+    forget_tokens()
+    forget_words()
 
 
 def tokenize(text) -> List:

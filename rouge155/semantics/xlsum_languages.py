@@ -127,7 +127,35 @@ def _jieba() -> Tuple[Segmenter, str]:
         raise MissingDependency(f"XL-Sum's Chinese segmenter needs jieba: {EXTRA}") from None
     jieba.setLogLevel(logging.WARNING)  # its dictionary's loading messages (as --language zh keeps them quiet)
     jieba.initialize()
-    return (lambda text: list(jieba.cut(text))), f"jieba-{_version('jieba')}"
+    return _WordByWord(lambda text: list(jieba.cut(text))), f"jieba-{_version('jieba')}"
+
+
+class _WordByWord(dict):
+    """jieba's ``cut`` on words joined by single spaces, each distinct word cut once (remembered; cleared past
+    a million). Exact by jieba's construction: ``cut`` splits the text into runs of ``[\u4E00-\u9FD5a-zA-Z0-9+#&._%-]``
+    and cuts each run alone, and yields each other character, a space included, as a token of its own; a
+    space always ends a run, so the text's tokens are its words' tokens with a ``" "`` between words. Any
+    other text (other whitespace, two spaces in a row, a leading one) goes to ``cut`` whole."""
+
+    def __init__(self, cut: Segmenter):
+        super().__init__()
+        self._cut = cut
+
+    def __missing__(self, word: str) -> List[str]:
+        tokens = self[word] = self._cut(word)
+        return tokens
+
+    def __call__(self, text: str) -> List[str]:
+        words = text.split(" ")
+        if not all(word and word.isprintable() for word in words):  # isprintable: no whitespace but " "
+            return self._cut(text)
+        if len(self) > 1_000_000:
+            self.clear()
+        out = list(self[words[0]])
+        for word in words[1:]:
+            out.append(" ")
+            out.extend(self[word])
+        return out
 
 
 def _dictionary(tagger) -> str:
@@ -177,6 +205,13 @@ def segmenter(lang: Optional[str], callable_tokenizer=None) -> Optional[Segmente
     if lang and lang in _SEGMENTERS:
         return _made(lang)[0]
     return None
+
+
+def forget_words() -> None:
+    """Empty the segmenters' word memos (benchmarks: the next batch learns its words again)."""
+    for segment, _name in _MADE.values():
+        if isinstance(segment, _WordByWord):
+            segment.clear()
 
 
 def segmenter_name(lang: Optional[str]) -> Optional[str]:

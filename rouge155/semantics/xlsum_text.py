@@ -185,6 +185,11 @@ class FallbackTokens:
 _FALLBACK = FallbackTokens()
 
 
+def forget_tokens() -> None:
+    """Empty :func:`fallback_tokens`' word memo (benchmarks: the next batch learns its words again)."""
+    _FALLBACK.clear()
+
+
 def fallback_tokens(words: List[str]) -> List[str]:
     """XL-Sum's default tokens: pyonmttok ``aggressive`` over the sanitized words joined by spaces, then
     every CJK ideograph split off (``MultiTokenizer``'s path when no segmenter gave tokens)."""
