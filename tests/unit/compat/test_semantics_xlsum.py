@@ -19,7 +19,6 @@ import unicodedata
 import warnings
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import rouge155
@@ -30,6 +29,7 @@ from rouge155.compat.xlsum import rouge_scorer, scoring, tokenizers
 from rouge155.output.signature import parse
 from rouge155.semantics.base import MissingDependency
 from rouge155.semantics.xlsum_languages import XLSUM_NAMES
+from support.aggregators import as_floats, same_state_results
 from rouge155.semantics.xlsum_text import fallback_tokens, hindi_stem, sanitize
 
 pytest.importorskip("nltk", reason="nltk (the xlsum extra) not installed")
@@ -201,17 +201,8 @@ def test_bootstrap_aggregator_same_state_same_result(name):
     scores = rouge_scorer.RougeScorer(TYPES, lang="hindi", use_stemmer=True).score_batch(refs, preds)
     for n_samples, ci in ((1000, 0.95), (57, 0.8)):
         ours, theirs = scoring.BootstrapAggregator(ci, n_samples), their_scoring.BootstrapAggregator(ci, n_samples)
-        for s in scores:
-            ours.add_scores(s)
-            theirs.add_scores(s)
-        np.random.seed(3)
-        a = ours.aggregate()
-        after = np.random.random()
-        np.random.seed(3)
-        b = theirs.aggregate()
-        assert np.random.random() == after
-        assert {t: tuple(tuple(map(float, x)) for x in v) for t, v in a.items()} == \
-               {t: tuple(tuple(map(float, x)) for x in v) for t, v in b.items()}
+        a, b = same_state_results(ours, theirs, scores, 3)
+        assert as_floats(a) == as_floats(b)
 
 
 def test_bengali_stemmer_table():
