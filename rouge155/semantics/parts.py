@@ -134,16 +134,15 @@ SHARED: Dict[str, Dict[str, Part]] = {
 
 
 _TABLE: Dict[str, Dict[str, Part]] = {}
-_BUILT_FOR: List[Tuple[str, ...]] = [()]  # the registry's names when the table was made
+_BUILT_FOR: List[Tuple[str, ...]] = [()]  # the registry's names the table was built from
 
 
 def part(kind: str, name: str) -> Part:
     """The part ``name`` of ``kind`` (a rule kind): a shared one, or one a registered implementation brings
-    (each is asked once, and again after :func:`~rouge155.semantics.register` added one); ValueError for an
-    unknown one."""
+    (each is asked once, again after a register()); ValueError for an unknown one."""
     from . import get, names
 
-    if _BUILT_FOR[0] != names():
+    if not _TABLE or _BUILT_FOR[0] != names():
         from .base import RULE_KINDS
 
         table: Dict[str, Dict[str, Part]] = {kind: dict(SHARED.get(kind, {})) for kind in RULE_KINDS}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import sys
 import unicodedata
@@ -23,7 +24,7 @@ import pytest
 
 import rouge155
 from devkit import mlgen
-from devkit.oracles import load_multilingual_rouge, load_xlsum_original, stopwords_installed
+from devkit.oracles import XLSUM_COMMIT, load_multilingual_rouge, load_xlsum_original, stopwords_installed
 from rouge155 import semantics as registry
 from rouge155.compat.xlsum import rouge_scorer, scoring, tokenizers
 from rouge155.output.signature import parse
@@ -35,9 +36,14 @@ from rouge155.semantics.xlsum_text import fallback_tokens, hindi_stem, sanitize
 pytest.importorskip("nltk", reason="nltk (the xlsum extra) not installed")
 
 ORACLES = {"original": load_xlsum_original(), "multilingual-rouge": load_multilingual_rouge()}
-WHY = {"original": "XL-Sum's original files are not at $ROUGE155_XLSUM_ORIGINAL (devkit/oracles.py)",
-       "multilingual-rouge": "multilingual-rouge 0.0.1 is not in place (python -m devkit.oracles multilingual-rouge; "
-                             "it needs pyonmttok and six: the test extra)"}
+WHY = {"original": os.environ.get("ROUGE155_NO_XLSUM") or
+       f"XL-Sum's original ({XLSUM_COMMIT[:7]}'s multilingual_rouge_scoring, SHA-256 checked) is not at "
+       "$ROUGE155_XLSUM_ORIGINAL, or pyonmttok or six is missing (python -m devkit.oracles xlsum; scripts/test.sh)",
+       "multilingual-rouge": os.environ.get("ROUGE155_NO_MULTILINGUAL_ROUGE") or
+       "multilingual-rouge 0.0.1 is not in place, or pyonmttok or six is missing (python -m devkit.oracles "
+       "multilingual-rouge; scripts/test.sh)"}
+NO_STOPWORDS = os.environ.get("ROUGE155_NO_STOPWORDS") or \
+    "nltk's stopwords corpus is not installed (python -m devkit.oracles stopwords DIR; scripts/test.sh)"
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 BENGALI_TABLE = Path(__file__).resolve().parents[2] / "data" / "xlsum_bengali_stemmed.json"
@@ -71,7 +77,7 @@ def _skip_unrunnable(name: str, lang, stem: bool) -> None:
     if module and module not in sys.modules and importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} is not installed (lang={lang!r})")
     if stem and lang in SNOWBALL and lang != "porter" and not stopwords_installed():
-        pytest.skip("nltk's stopwords corpus is not installed (scripts/test.sh puts it in place)")
+        pytest.skip(NO_STOPWORDS)
     if stem and lang in ("bengali", "bangla") and name == "multilingual-rouge":
         pytest.skip("multilingual-rouge 0.0.1 lacks the Bengali stemmer's rules file (the original's numbers: "
                     "test_bengali_stemmer_table)")
