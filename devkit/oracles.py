@@ -224,11 +224,12 @@ _MULTILINGUAL_ROUGE_WHEEL = "multilingual-rouge==0.0.1"
 _MULTILINGUAL_ROUGE_SHA256 = "f2d8f8b9b7239e0bf248c9c60dcc9aed6ce107a527379ec107e171b99987c4a4"  # rouge_scorer.py
 
 
-def _xlsum_deps() -> Optional[str]:
+def xlsum_deps_missing() -> Optional[str]:
     """Why XL-Sum's code cannot run here (None: it can): its modules import these at the top."""
     for module in ("pyonmttok", "six", "nltk"):
         if importlib.util.find_spec(module) is None:
-            return f"{module} is not installed"
+            why = " (test extra; pyonmttok has no wheel for Python 3.13+)" if module == "pyonmttok" else " (test extra)"
+            return f"XL-Sum's code needs {module}, which is not installed{why}"
     return None
 
 
@@ -254,7 +255,7 @@ def fetch_xlsum_original() -> Path:
             with urllib.request.urlopen(url, timeout=30) as response:
                 files[name] = response.read()
         except OSError as exc:
-            raise OSError(f"{url} could not be read: {getattr(exc, 'reason', exc)}") from exc
+            raise OSError(f"GitHub could not be read ({name}: {getattr(exc, 'reason', exc)})") from exc
         if hashlib.sha256(files[name]).hexdigest() != sha256:
             raise ValueError(f"XL-Sum's {name} at {XLSUM_COMMIT[:7]} is not the one tested (SHA-256 differs)")
     XLSUM_ORIGINAL.mkdir(parents=True, exist_ok=True)
@@ -268,7 +269,7 @@ def load_xlsum_original():
     if "devkit_xlsum.rouge_scorer" in sys.modules:
         return sys.modules["devkit_xlsum.rouge_scorer"]
     folder = xlsum_original_dir()
-    if _xlsum_deps() or folder is None:
+    if xlsum_deps_missing() or folder is None:
         return None
     package = types.ModuleType("devkit_xlsum")
     package.__path__ = [str(folder)]
@@ -291,7 +292,7 @@ def load_xlsum_original():
 
 def load_multilingual_rouge():
     """The PyPI port's ``multilingual_rouge.rouge_scorer`` module, or None."""
-    if _xlsum_deps():
+    if xlsum_deps_missing():
         return None
     if importlib.util.find_spec("multilingual_rouge") is None:
         main = MULTILINGUAL_ROUGE / "multilingual_rouge" / "rouge_scorer.py"
@@ -313,7 +314,8 @@ def fetch_multilingual_rouge() -> Path:
 
 
 def fetch_stopwords(nltk_data: Path) -> Path:
-    """nltk's stopwords corpus from the llama-index-core wheel (SHA-256 checked) as ``nltk_data/corpora/stopwords.zip``."""
+    """nltk's stopwords corpus from the llama-index-core wheel (SHA-256 checked), as
+    ``nltk_data/corpora/stopwords.zip``."""
     target = nltk_data / "corpora" / "stopwords.zip"
     if target.is_file() and _sha256(target) == _STOPWORDS_SHA256:
         return target

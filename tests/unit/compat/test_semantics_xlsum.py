@@ -24,7 +24,8 @@ import pytest
 
 import rouge155
 from devkit import mlgen
-from devkit.oracles import XLSUM_COMMIT, load_multilingual_rouge, load_xlsum_original, stopwords_installed
+from devkit.oracles import (XLSUM_COMMIT, load_multilingual_rouge, load_xlsum_original, stopwords_installed,
+                            xlsum_deps_missing)
 from rouge155 import semantics as registry
 from rouge155.compat.xlsum import rouge_scorer, scoring, tokenizers
 from rouge155.output.signature import parse
@@ -36,11 +37,11 @@ from rouge155.semantics.xlsum_text import fallback_tokens, hindi_stem, sanitize
 pytest.importorskip("nltk", reason="nltk (the xlsum extra) not installed")
 
 ORACLES = {"original": load_xlsum_original(), "multilingual-rouge": load_multilingual_rouge()}
-WHY = {"original": os.environ.get("ROUGE155_NO_XLSUM") or
+WHY = {"original": xlsum_deps_missing() or os.environ.get("ROUGE155_NO_XLSUM") or
        f"XL-Sum's original ({XLSUM_COMMIT[:7]}'s multilingual_rouge_scoring, SHA-256 checked) is not at "
-       "$ROUGE155_XLSUM_ORIGINAL, or pyonmttok or six is missing (python -m devkit.oracles xlsum; scripts/test.sh)",
-       "multilingual-rouge": os.environ.get("ROUGE155_NO_MULTILINGUAL_ROUGE") or
-       "multilingual-rouge 0.0.1 is not in place, or pyonmttok or six is missing (python -m devkit.oracles "
+       "$ROUGE155_XLSUM_ORIGINAL (python -m devkit.oracles xlsum; scripts/test.sh)",
+       "multilingual-rouge": xlsum_deps_missing() or os.environ.get("ROUGE155_NO_MULTILINGUAL_ROUGE") or
+       "multilingual-rouge 0.0.1 is not at $ROUGE155_MULTILINGUAL_ROUGE (python -m devkit.oracles "
        "multilingual-rouge; scripts/test.sh)"}
 NO_STOPWORDS = os.environ.get("ROUGE155_NO_STOPWORDS") or \
     "nltk's stopwords corpus is not installed (python -m devkit.oracles stopwords DIR; scripts/test.sh)"
