@@ -13,6 +13,7 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
   python scripts/bench.py --mode scale --jsonl cnndm.jsonl --sizes 10000,100000,1000000   # streaming: growth
   python scripts/bench.py --mode cluster --jsonl cnndm.jsonl --pairs 1000000   # a LocalCluster of 1, 2, 4 workers
+  python scripts/bench.py --mode xlsum --pairs 5000 --slow-pairs 1000   # XL-Sum's scorer per language
   python scripts/bench.py --no-perl --pairs 2000 --only pyrouge-m --language ru   # --language cost
   python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
 
@@ -145,9 +146,9 @@ def main() -> int:
 
         return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask", "scale", "cluster"], default="perl",
-                    help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask: see scripts/bench_modes.py; "
-                    "scale, cluster: scripts/bench_scale.py")
+    ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask", "xlsum", "scale", "cluster"],
+                    default="perl", help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask, xlsum: "
+                    "see scripts/bench_modes.py; scale, cluster: scripts/bench_scale.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
     ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS)

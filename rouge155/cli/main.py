@@ -130,6 +130,8 @@ def _resolved_options(flags, extras) -> Options:
     ``--language`` and ``--char-level`` (a bad code or a missing extra fails here, before any output)."""
     options = options_from_flags(flags)
     options.check()
+    if extras.semantics != PERL:  # another implementation reads --language itself (its record: own_language)
+        return options
     if not (extras.unicode or extras.language is not None or extras.char_level):
         return options
     if extras.unicode and extras.language is not None:
