@@ -13,8 +13,8 @@ from typing import Dict, Optional, Sequence, Union
 from .base.errors import OptionError
 from .engine.pairs import PairScores, Text
 from .inputs.token_ids import is_token_batch
-
 from .semantics import PERL, get
+from .semantics.calls import score_call, score_ids
 
 
 def score_pairs(
@@ -31,6 +31,7 @@ def score_pairs(
     dask=None,
     semantics: str = PERL,
     signature_check: Optional[str] = None,
+    language: Optional[str] = None,
     pad_id: Optional[int] = None,
     special_ids: Sequence[int] = (),
 ) -> Dict[str, PairScores]:
@@ -45,7 +46,8 @@ def score_pairs(
     call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``, or any name :mod:`rouge155.semantics` registers),
-    its options mapped onto that implementation's (what it lacks: ValueError).
+    its options mapped onto that implementation's (what it lacks: ValueError). ``language``: an ISO 639
+    code, for an implementation with a language setting (``"xlsum"``: its ``lang=``, docs/semantics.md).
 
     Token ids instead of texts (a 2-D array or tensor, or sequences of integers: lists, numpy arrays,
     torch tensors; ``pad_id`` and ``special_ids`` dropped wherever they occur) are scored without
@@ -53,16 +55,15 @@ def score_pairs(
     (:mod:`rouge155.inputs.token_ids`; ``stem`` and ``remove_stopwords`` do not apply).
     """
     if is_token_batch(predictions):
-        if dask is not None:
-            raise OptionError("dask= scores texts, not token ids")
-        return get(semantics).score_ids(predictions, references, metrics, pad_id=pad_id, special_ids=special_ids,
-                                        stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference,
-                                        alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
-                                        data_dir=data_dir, signature_check=signature_check)
-    return get(semantics).score_call(predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
-                                     multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
-                                     byte_limit=byte_limit, data_dir=data_dir, dask=dask,
-                                     signature_check=signature_check)
+        if dask is not None or language is not None:
+            raise OptionError("dask= and language= score texts, not token ids")
+        return score_ids(get(semantics), predictions, references, metrics, pad_id=pad_id, special_ids=special_ids,
+                         stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference, alpha=alpha,
+                         word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir,
+                         signature_check=signature_check)
+    return score_call(get(semantics), predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
+                      multi_reference=multi_reference, alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
+                      data_dir=data_dir, dask=dask, signature_check=signature_check, language=language)
 
 
 __all__ = ["score_pairs", "PairScores"]

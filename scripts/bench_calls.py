@@ -53,7 +53,7 @@ def rows_for(preds: List[str], refs: List[str], stem: bool, batches: List[int], 
     reward = RougeReward({t: 0.25 for t in TYPES}, semantics="rouge-score", stem=stem, reference="summary")
     perl_reward = Reward(PERL, stem=stem)
     how = "compiled" if compiled else "numpy"
-    python_peer = []  # rouge-score 0.1.2 itself (Python), where installed: once per table
+    python_peer: List[Tuple[str, Callable[..., object]]] = []  # rouge-score 0.1.2 (Python): once per table
     if compiled or not _jit_available():
         try:
             from rouge_score import rouge_scorer as python_rs
@@ -61,7 +61,8 @@ def rows_for(preds: List[str], refs: List[str], stem: bool, batches: List[int], 
             python_rs = None
         if python_rs is not None:
             slow = python_rs.RougeScorer(TYPES, use_stemmer=stem)
-            python_peer = [("rouge-score 0.1.2 score()", lambda: [slow.score(r, p) for p, r in zip(preds, refs)])]
+            python_peer = [("rouge-score 0.1.2 score()",
+                            lambda: [slow.score(r, p) for p, r in zip(preds, refs)])]
     out: List[Tuple[str, Tuple[str, Callable[..., object]], List[Tuple[str, Callable[..., object]]]]]
     out = [("one pair per call", ("rouge-score-rs score()", lambda: [fast.score(r, p) for p, r in zip(preds, refs)]), [
         (f"RougeScorer(semantics='rouge-score').score [{how}]", lambda: [own.score(r, p) for p, r in zip(preds, refs)]),

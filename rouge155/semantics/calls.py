@@ -20,6 +20,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..base.errors import OptionError
 from ..engine.calls import Values, distinct_layout
 from ..engine.pairs import FIELDS, PairScores
 from ..text import jit
@@ -312,3 +313,48 @@ def scorer(semantics: str, metrics: Sequence[str], **options) -> CallScorer:
             _scorers.pop(next(iter(_scorers)))
         _scorers[key] = made
     return made
+
+
+def score_ids(implementation, predictions: Sequence, references: Sequence, metrics, *, pad_id: Optional[int] = None,
+              special_ids: Sequence[int] = (), signature_check: Optional[str] = None, **options):
+    """``rouge155.score_pairs`` of token ids under ``implementation`` (:mod:`rouge155.inputs.token_ids`;
+    ``options``: its scoring options): the numbers of the ids written as texts, each sequence one
+    sentence; the setting's kept scorer counts the ids as they are where it can (:meth:`CallScorer.many_ids`)."""
+    from ..inputs.token_ids import token_batch
+    from ..output.signature import SignedScores
+
+    if options["stem"] or options["remove_stopwords"]:
+        raise OptionError("token ids are scored as they are: stem and remove_stopwords do not apply")
+    preds, refs = token_batch(predictions, references, pad_id, special_ids)
+    signature_args = implementation.signature_args([len(r) for r in refs], False, options["multi_reference"],
+                                                   options["alpha"], options["word_limit"], options["byte_limit"],
+                                                   options["data_dir"], signature_check, metrics)
+    made = scorer(implementation.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
+    return SignedScores(made.many_ids(preds, refs), signature_args)
+
+
+def score_call(implementation, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,
+               remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
+               word_limit: Optional[int] = None, byte_limit: Optional[int] = None, data_dir: Optional[str] = None,
+               dask=None, signature_check: Optional[str] = None, language: Optional[str] = None):
+    """``rouge155.score_pairs`` under ``implementation``: ``{name asked: PairScores}`` signed by the
+    call's own settings (its options mapped onto the implementation's; what it lacks a ValueError). A
+    batch of up to :data:`CALL_PAIRS` pairs goes through the setting's kept scorer, a larger one
+    through its ``plain_scores``: the same numbers."""
+    from ..output.signature import SignedScores
+
+    counts = references_per_pair(references)
+    signed = lambda: implementation.signature_args(  # noqa: E731
+        counts, stem, multi_reference, alpha, word_limit, byte_limit, data_dir, signature_check, metrics, language)
+    signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
+    options: Dict[str, object] = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference,
+                                      alpha=alpha, word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
+    if language is not None:  # (a key only when given: the scorers kept for the usual settings stay as they are)
+        options["language"] = language
+    if dask is None and len(predictions) <= CALL_PAIRS:
+        made = scorer(implementation.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
+        return SignedScores(made.many(predictions, references), signature_args)
+    if dask is not None and "dask" not in implementation.counterparts:
+        raise OptionError("dask= scores the Perl's semantics only")
+    return SignedScores(implementation.plain_scores(predictions, references, metrics, dask=dask, **options),
+                        signature_args)

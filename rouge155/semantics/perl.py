@@ -172,18 +172,19 @@ class PerlSemantics(Semantics):
         return {m: perl_corpus(v, keys, setup.n_samples, setup.confidence) for m, v in values.items()}
 
     def signature_args(self, counts, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
-                       signature_check, metrics):
+                       signature_check, metrics, language=None):
         """The Perl flags the call stands for sign it."""
         from ..output.signature import api_signature_args
 
+        del language  # refused before: _no_language
         options = resolved(metrics, stem, False, multi_reference, alpha, word_limit, byte_limit)[1]
-
-
         return api_signature_args(options, counts, data_dir, False, signature_check)
 
     def plain_scores(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,
-                     multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None):
+                     multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None,
+                     language=None):
         """The engine's numbers (:func:`rouge155.engine.pairs.pair_scores`)."""
+        _no_language(language)
         wanted, options = resolved(metrics, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)
         peers, models = pair_texts(predictions, references)
         return pair_scores(peers, models, wanted, options, data_dir, dask)
@@ -192,6 +193,7 @@ class PerlSemantics(Semantics):
         """The compiled per-call path (:mod:`rouge155.engine.calls`) where it covers the setting."""
         from . import calls
 
+        _no_language(options.pop("language", None))
         wanted, flags = resolved(metrics, options["stem"], options["remove_stopwords"], options["multi_reference"],
                                  options["alpha"], options["word_limit"], options["byte_limit"])
         fallback = calls.Generic(self.plain_scores, metrics, options)
@@ -239,3 +241,10 @@ SEMANTICS = PerlSemantics()
 
 __all__: List[str] = ["SEMANTICS", "NAME", "bootstrap", "perl_corpus", "score_pairs", "aggregate", "tokenize",
                       "stem", "perl_options"]
+
+
+def _no_language(language) -> None:
+    """The Perl's --language is a text mode of the engine, not of ``score_pairs``."""
+    if language is not None:
+        raise ValueError("score_pairs(language=) is another implementation's language setting (semantics="
+                         "'xlsum'); the Perl's ROUGE in a language: rouge155.evaluate(..., language=...)")

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping,
 
 import numpy as np
 
-from ..base.errors import OptionError
 from ..engine.pairs import PairScores
 from ..metrics.names import Naming
 from .base import RULE_KINDS, Rule, as_reference_lists, harmonic_f, split_lines
@@ -110,6 +109,24 @@ class Semantics:
         """The keyword arguments of :meth:`score_pairs` for ``setup``."""
         return {}
 
+    def own_language(self, code: str) -> object:
+        """Its own setting for rouge155's language ``code`` (``--language``, ``language=``: an ISO 639
+        code), where ``language`` is one of its ``counterparts``; ValueError where it has none for it."""
+        raise ValueError(f"the {self.name} semantics has no language setting (language {code!r})")
+
+    def language_settings(self, setup: Setup) -> Dict[str, object]:  # noqa: ARG002 - the record's interface
+        """What ``setup.language`` brings that changes numbers and signs them (its own name for the
+        language, the segmenter and its version); ``{}`` without one."""
+        return {}
+
+    def language_note(self, setup: Setup) -> str:  # noqa: ARG002 - the record's interface
+        """How it handles ``setup``'s text, in words (``rouge155-audit --language``); "" when nothing to say."""
+        return ""
+
+    def tokenizer_for(self, setup: Setup) -> Callable[[str], List]:  # noqa: ARG002 - the record's interface
+        """Its tokens of a text (the stemmer off) under ``setup``'s options (its language's segmenter)."""
+        return self.tokenize
+
     def fixed_settings(self) -> Dict[str, object]:
         """Settings that no option changes but that change numbers (a recipe's segmenter and its version):
         they sign every result."""
@@ -118,7 +135,7 @@ class Semantics:
     def settings(self, setup: Setup) -> Dict[str, object]:
         """Its settings for ``setup`` by its own names (JSON, the signature)."""
         return {"metrics": list(setup.metrics), **self.own_options(setup), "aggregation": self.aggregation.name,
-                **self.fixed_settings()}
+                **self.fixed_settings(), **self.language_settings(setup)}
 
     def uses_nltk(self, setup: Setup) -> bool:
         """Whether nltk's code decides its tokens or stems under ``setup`` (its version then signs)."""
@@ -149,70 +166,32 @@ class Semantics:
         """Its metrics of ``setup`` that cannot be scored here, and why (an optional data file missing)."""
         return {}
 
-    # -- rouge155.score_pairs(..., semantics=NAME) ------------------------------------------------------
-    def score_call(self, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,
-                   remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
-                   word_limit: Optional[int] = None, byte_limit: Optional[int] = None,
-                   data_dir: Optional[str] = None, dask=None, signature_check: Optional[str] = None):
-        """``rouge155.score_pairs`` under this semantics: ``{name asked: PairScores}`` signed by the call's
-        own settings (its options mapped onto this implementation's; what it lacks a ValueError). A
-        batch of up to :data:`~rouge155.semantics.calls.CALL_PAIRS` pairs goes through the setting's
-        kept scorer (:mod:`.calls`), a larger one through :meth:`plain_scores`: the same numbers."""
-        from ..output.signature import SignedScores
-        from .calls import CALL_PAIRS, references_per_pair, scorer
-
-        counts = references_per_pair(references)
-        signed = lambda: self.signature_args(counts, stem, multi_reference, alpha, word_limit, byte_limit,  # noqa: E731
-                                             data_dir, signature_check, metrics)
-        signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
-        options: Dict[str, Any] = dict(stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference,
-                                       alpha=alpha, word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir)
-        if dask is None and len(predictions) <= CALL_PAIRS:
-            made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
-            return SignedScores(made.many(predictions, references), signature_args)
-        if dask is not None and "dask" not in self.counterparts:
-            raise OptionError("dask= scores the Perl's semantics only")
-        return SignedScores(self.plain_scores(predictions, references, metrics, dask=dask, **options), signature_args)
-
-    def score_ids(self, predictions: Sequence, references: Sequence, metrics, *, pad_id: Optional[int] = None,
-                  special_ids: Sequence[int] = (), signature_check: Optional[str] = None, **options: Any):
-        """``rouge155.score_pairs`` of token ids (:mod:`rouge155.inputs.token_ids`; ``options``: its
-        scoring options): the numbers of the ids written as texts, each sequence one sentence; the
-        setting's kept scorer counts the ids as they are where it can (:meth:`~.calls.CallScorer.many_ids`)."""
-        from ..inputs.token_ids import token_batch
-        from ..output.signature import SignedScores
-        from .calls import scorer
-
-        if options["stem"] or options["remove_stopwords"]:
-            raise OptionError("token ids are scored as they are: stem and remove_stopwords do not apply")
-        preds, refs = token_batch(predictions, references, pad_id, special_ids)
-        signature_args = self.signature_args([len(r) for r in refs], False, options["multi_reference"],
-                                             options["alpha"], options["word_limit"], options["byte_limit"],
-                                             options["data_dir"], signature_check, metrics)
-        made = scorer(self.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
-        return SignedScores(made.many_ids(preds, refs), signature_args)
-
+    # -- rouge155.score_pairs(..., semantics=NAME): semantics.calls.score_call ---------------------------
     def signature_args(self, counts: List[int], stem: bool, multi_reference: str, alpha: float,
                        word_limit: Optional[int], byte_limit: Optional[int],
-                       data_dir, signature_check: Optional[str], metrics) -> Dict[str, Any]:  # noqa: ARG002 - the record's interface
+                       data_dir, signature_check: Optional[str], metrics,  # noqa: ARG002 - the record's interface
+                       language: Optional[str] = None) -> Dict[str, Any]:
         """What signs a ``score_pairs`` call's results (``counts``: each pair's number of references;
-        checked against ``signature_check`` first)."""
+        checked against ``signature_check`` first; ``language``: what it brings, its own settings)."""
         from ..output.signature import api_signature_args
 
+        spoken = {} if language is None else self.language_settings(call_setup(
+            self, metrics, stem, False, multi_reference, alpha, word_limit, byte_limit, [], language)[0])
         return api_signature_args(
             None, counts, None, False, signature_check,
             semantics=self.name, multi_reference=multi_reference, semantics_settings={
                 "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit,
-                **self.fixed_settings()})
+                **self.fixed_settings(), **spoken})
 
     def plain_scores(self, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,
                      remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
                      word_limit: Optional[int] = None, byte_limit: Optional[int] = None,
-                     data_dir: Optional[str] = None, dask=None) -> Dict[str, PairScores]:  # noqa: ARG002 - the record's interface
+                     data_dir: Optional[str] = None, dask=None,  # noqa: ARG002 - the record's interface
+                     language: Optional[str] = None) -> Dict[str, PairScores]:
         """``score_pairs``' numbers by the implementation's own ``score_pairs`` (no kept scorer)."""
         refs = as_reference_lists(references)
         setup, names = call_setup(self, metrics, stem, remove_stopwords, multi_reference, alpha, word_limit,
-                                  byte_limit, refs)
+                                  byte_limit, refs, language)
         values = setup.score(predictions, refs)
         return {name: values[own] for name, own in names.items()}
 
@@ -222,7 +201,8 @@ class Semantics:
         from .calls import Generic
 
         call_setup(self, metrics, options["stem"], options["remove_stopwords"], options["multi_reference"],
-                   options["alpha"], options["word_limit"], options["byte_limit"], [])  # its refusals, now
+                   options["alpha"], options["word_limit"], options["byte_limit"], [],
+                   options.get("language"))  # its refusals, now
         return Generic(self.plain_scores, metrics, options)
 
     # -- the audit's parts ----------------------------------------------------------------------------

@@ -376,7 +376,7 @@ class RougeScore(Semantics):
 
         _setup, names = call_setup(self, metrics, options["stem"], options["remove_stopwords"],
                                    options["multi_reference"], options["alpha"], options["word_limit"],
-                                   options["byte_limit"], [])
+                                   options["byte_limit"], [], options.get("language"))
         fallback = calls.Generic(self.plain_scores, metrics, options)  # each call without numba
         stem = bool(options["stem"])
         vocabulary = lambda: compiled.alnum_vocabulary((NAME, stem), lambda: _resolver(stem))  # noqa: E731
