@@ -175,7 +175,7 @@ class Semantics:
         checked against ``signature_check`` first; ``language``: what it brings, its own settings)."""
         from ..output.signature import api_signature_args
 
-        spoken = {} if language is None else self.language_settings(call_setup(
+        spoken = {} if "language" not in self.counterparts else self.language_settings(call_setup(
             self, metrics, stem, False, multi_reference, alpha, word_limit, byte_limit, [], language)[0])
         return api_signature_args(
             None, counts, None, False, signature_check,
