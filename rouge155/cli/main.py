@@ -238,6 +238,12 @@ def refuse_differences(expected, signature) -> None:
         raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
 
 
+def input_name(parsed: ParsedArgs, extras) -> str:
+    """The input's file or folder, as the command line gives it (a page's title names it)."""
+    given = extras.jsonl or extras.summaries or extras.system_dir
+    return given or (perl_bytes_str(parsed.positional[0]) if parsed.positional else "")
+
+
 def citation_line(extras, signature: Optional[str]) -> Optional[str]:
     """``--cite``'s sentence for the run's signature (None without ``--cite``)."""
     if not extras.cite or signature is None:
@@ -250,11 +256,12 @@ def citation_line(extras, signature: Optional[str]) -> Optional[str]:
 
 
 def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
-                  signature: Optional[str] = None, err: Optional[_Writer] = None, labels=None) -> None:
+                  signature: Optional[str] = None, err: Optional[_Writer] = None, labels=None,
+                  title: str = "rouge155 report") -> None:
     """The text report as the script prints it, block by block (``--signature``: and the signature
     as its last line; ``--cite``: then the sentence); or ``--format json|csv|html``, each with the
     signature (``--cite``: json's "citation", else on stderr). ``labels``: evaluation names for json,
-    csv and html (directory mode: file names)."""
+    csv and html (directory mode: file names); ``title``: the html page's."""
     cite = citation_line(extras, signature)
     if extras.output_format == "text":
         for result in results:
@@ -280,7 +287,7 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
         from ..analysis.html_report import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
-                                                          settings, signature, labels)))
+                                                          settings, signature, labels), title))
     else:
         out.write(report.csv_report(done, options, extras.precise, settings, signature, labels))
     if cite is not None and err is not None:
@@ -326,7 +333,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         bar = _progress_bar(len(job.config.evaluations)) if extras.progress and not extras.quiet else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
-            _write_report(results, job.options, warnings, extras, out, signature, err, job.config.labels())
+            title = "rouge155 report: " + os.path.basename(os_path(input_name(parsed, extras)))
+            _write_report(results, job.options, warnings, extras, out, signature, err, job.config.labels(), title)
         finally:
             if bar:
                 bar.close()

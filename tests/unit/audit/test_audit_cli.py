@@ -105,8 +105,8 @@ def test_parallel_files_with_two_reference_sets(tmp_path):
     assert "one reference per prediction" in doc["unavailable"]["pltrdy"]
     # the same note as rouge155 --semantics rouge-score writes for -f A (one rule: semantics.setup.reference_policy)
     assert doc["implementations"]["rouge-score"]["notes"] == [
-        "no average over references (-f A): rouge-score keeps its best F (score_multi), as it does with several "
-        "references (-f B says so)"]
+        ("no average over references (-f A): rouge-score keeps its best F (score_multi), as it does with several "
+         "references (-f B says so)")]
     entry = next(e for e in doc["rows"][0]["entries"] if e["semantics"] == "rouge-score")
     assert "multi_reference" in entry["differing_rules"]
 
