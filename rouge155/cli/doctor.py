@@ -95,7 +95,7 @@ def examine_input(config, source, systems: Sequence[str], options, extras, confi
     if extras.system_dir is not None and extras.system_pattern is not None:
         more += inputs.duplicate_findings(inputs.directory_duplicates(config, systems[0], extras.system_pattern, keep),
                                           len(config.evaluations), "system files", "ID")
-        unused = inputs.unused_model_files(config, systems[0], extras.model_dir, extras.model_pattern, keep)
+        unused = inputs.unused_model_files(config, systems[0], extras.model_dir, extras.system_pattern, keep)
         more += inputs.unused_findings(unused, len(config.evaluations), "documents",
                                        "widen --model-pattern (e.g. #ID#.[A-Z].txt) to take every reference")
     if extras.references:

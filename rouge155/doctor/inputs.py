@@ -11,7 +11,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from ..base.errors import RougeError
 from ..inputs.config import EvalConfig
 from ..inputs.jsonl import from_records, jsonl_records
-from ..inputs.sniff import config_kind_hint, encoding_problem
+from ..inputs.sniff import EncodingError, config_kind_hint, encoding_problem
 from .findings import Finding, Sample, of, plural
 
 
@@ -155,14 +155,14 @@ def same_model_files(config: EvalConfig, systems: Sequence[str], labels: Dict[st
     return twice
 
 
-def unused_model_files(config: EvalConfig, system: str, model_dir: str, pattern: str, keep: int = 5) -> Sample:
-    """Directory mode: per document, files of the model directory that name its ID (as a whole word of
-    their name) but that --model-pattern leaves out."""
+def unused_model_files(config: EvalConfig, system: str, model_dir: str, system_pattern: str, keep: int = 5) -> Sample:
+    """Directory mode: per document (its ID: ``system_pattern``'s group), files of the model directory that
+    name its ID (as a whole word of their name) but that --model-pattern leaves out."""
     try:
         names = sorted(os.listdir(model_dir))
     except OSError:
         return Sample(keep)
-    compiled = re.compile(pattern)
+    compiled = re.compile(system_pattern)
     used = {os.path.basename(p) for ev in config.evaluations for _m, p in ev.model_paths()}
     peers = {os.path.basename(ev.peer_path(system)) for ev in config.evaluations if system in ev.peers}
     unused = Sample(keep)
@@ -212,7 +212,10 @@ def unused_findings(unused: Sample, total: int, unit: str, advice: str) -> List[
 
 
 def read_failure(exc: RougeError, keep: int = 5) -> Finding:
-    """An input rouge155 would stop at: the line it would print."""
+    """An input rouge155 would stop at: the line it would print (a file that is not UTF-8: an ``encoding``
+    finding)."""
     sample = Sample(keep)
     sample.add(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    if isinstance(exc, EncodingError):
+        return Finding.of("encoding", sample, 1, "files", str(exc), "convert it to UTF-8; rouge155 stops here")
     return Finding.of("unreadable", sample, 1, "inputs", str(exc), "rouge155 stops here: fix this first")

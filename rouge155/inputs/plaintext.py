@@ -16,7 +16,7 @@ from ..base.errors import OptionError, RougeError
 from .sources import MemorySource
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
-from .sniff import utf16_refusal
+from .sniff import EncodingError, utf16_refusal
 
 
 def separator_bytes(separator: Union[str, bytes, None]) -> Optional[bytes]:
@@ -56,7 +56,7 @@ def read_input_file(path: str) -> bytes:
         raise RougeError(f"Cannot open {path!r}: {exc}") from None
     refusal = utf16_refusal(raw, path)
     if refusal is not None:
-        raise RougeError(refusal)
+        raise EncodingError(refusal)
     return raw
 
 

@@ -6,7 +6,13 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Optional
 
+from ..base.errors import RougeError
+
 _SAMPLE = 4096  # bytes looked at to tell UTF-16 without a byte-order mark
+
+
+class EncodingError(RougeError):
+    """A plain-text input that is not UTF-8 text (UTF-16 named as such)."""
 
 
 def utf16_kind(raw: bytes) -> Optional[str]:
