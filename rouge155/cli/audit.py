@@ -11,14 +11,14 @@ commands. Errors are one line on stderr: status 2 for the command line, 1 for th
 """
 from __future__ import annotations
 
-import os
-import sys
 from types import SimpleNamespace
 from typing import Any, Dict, List, Sequence
 
 from ..base.errors import RougeError
-from ..base.flags import PERL_SPEC, LongOption, getopts, options_from_flags
+from ..base.flags import LongOption, options_from_flags
 from ..semantics import others
+from .flag_commands import UsageError, console_main, failed, read_command_line
+from .flag_commands import usage as _usage
 from .long_options import LONG_OPTIONS
 
 PROG = "rouge155-audit"
@@ -40,63 +40,13 @@ AUDIT_OPTIONS = (
     LongOption("--cite", "cite", "Add each implementation's sentence for a paper (its version, settings in words "
                "and signature): text, the last lines; json, its \"citation\"."),
 ) + tuple(o for o in LONG_OPTIONS if o.name in _INPUT_OPTIONS)
-SPEC = PERL_SPEC + "o:"  # the Perl's flags and -o FILE (-h: the help, as in the other commands)
-# the flags of the command line itself, not of the scoring
-_COMMAND_FLAGS = ("a", "o", "h", "H")
-
-
-class UsageError(RougeError):
-    """A command line the audit cannot read (status 2)."""
 
 
 def usage() -> str:
-    lines = [__doc__.split("\n\n")[1].strip("\n"), "", "Options:"]
-    for option in AUDIT_OPTIONS:
-        value = f" {option.metavar or str(option.dest).upper()}" if option.takes_value else ""
-        lines.append(f"  {option.name}{value}: {option.help}")
-    lines.append("  -m, -n N, -f A|B, -x: stemming, ROUGE-1..N (default 2), the multi-reference policy, no ROUGE-L.")
-    lines.append("  -a: audit every system of the input (else the only one, SYSTEM-ID or --system-id).")
-    lines.append("  -o FILE: --output FILE; -h: this help.")
-    return "\n".join(lines) + "\n"
-
-
-def long_values(words: Sequence[str], table: Sequence[LongOption] = AUDIT_OPTIONS) -> Dict[str, Any]:
-    """A command's long options (``table``; as :func:`rouge155.base.flags.getopts` collected them) by
-    ``dest``."""
-    by_name = {o.name: o for o in table}
-    values: Dict[str, Any] = {str(o.dest): (() if o.repeatable else (o.default if o.takes_value else False))
-                              for o in table if o.dest is not None}
-    words = list(words)
-    while words:
-        name, eq, value = words.pop(0).partition("=")
-        option = by_name[name]
-        if option.dest is None:
-            continue
-        dest = option.dest
-        if not option.takes_value:
-            values[dest] = True
-            continue
-        if not eq:
-            if not words:
-                raise UsageError(f"{name} needs a value")
-            value = words.pop(0)
-        checked = _checked(option, value)
-        values[dest] = values[dest] + (checked,) if option.repeatable else checked
-    return values
-
-
-def _checked(option: LongOption, value: str):
-    if option.choices and value not in option.choices:
-        raise UsageError(f"{option.name}: {value!r} is not one of {', '.join(option.choices)}")
-    if option.kind == "int":
-        try:
-            number = int(value)
-        except ValueError:
-            raise UsageError(f"{option.name}: {value!r} is not a whole number") from None
-        if option.minimum is not None and number < option.minimum:
-            raise UsageError(f"{option.name}: {number} is below {option.minimum}")
-        return number
-    return value
+    return _usage(__doc__, AUDIT_OPTIONS, [
+        "  -m, -n N, -f A|B, -x: stemming, ROUGE-1..N (default 2), the multi-reference policy, no ROUGE-L.",
+        "  -a: audit every system of the input (else the only one, SYSTEM-ID or --system-id).",
+        "  -o FILE: --output FILE; -h: this help."])
 
 
 def _plain_text(values: Dict[str, Any]) -> bool:
@@ -206,25 +156,15 @@ def _signatures(result, values) -> Dict[str, str]:
 
 def run(argv: Sequence[str], out, err) -> int:
     """The command; ``out``/``err``: text streams. Returns the exit status."""
-    parsed = getopts(list(argv), AUDIT_OPTIONS, SPEC)
     try:
-        if parsed.refused is not None:
-            raise UsageError(parsed.refused)
-        if parsed.unknown:
-            raise UsageError(f"unknown flag {', '.join('-' + u for u in parsed.unknown)}")
-        values = long_values(parsed.long)
-        if values["help"] or parsed.flags.get("h") or parsed.flags.get("H"):
+        parsed, values, helped = read_command_line(argv, AUDIT_OPTIONS)
+        if helped:
             out.write(usage())
             return 0
-        output = parsed.flags.pop("o", None)
-        if isinstance(output, str):
-            if values["output"] is not None:
-                raise UsageError("-o is --output: give it once")
-            values["output"] = output
         every = bool(parsed.flags.pop("a", None))
         options = options_from_flags(parsed.flags)
         options.check()
-        flags: List[str] = [k for k, v in parsed.flags.items() if v is not None and k not in _COMMAND_FLAGS]
+        flags: List[str] = [k for k, v in parsed.flags.items() if v is not None]
         from ..audit.run import audit, check_flags
 
         try:
@@ -241,12 +181,8 @@ def run(argv: Sequence[str], out, err) -> int:
 
         _write(_report(results, values), values["output"], out)
         return 0
-    except UsageError as exc:
-        err.write(f"{PROG}: {exc} (see {PROG} --help)\n")
-        return 2
     except RougeError as exc:
-        err.write(f"{PROG}: {exc}\n")
-        return 1
+        return failed(PROG, exc, err, 1)
 
 
 def _check(config, source, systems, options, values: Dict[str, Any], parsed, err) -> None:
@@ -262,18 +198,4 @@ def _check(config, source, systems, options, values: Dict[str, Any], parsed, err
 
 def main() -> None:
     """The console script: every failure is one line on stderr, never a traceback."""
-    try:
-        code = run(sys.argv[1:], sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        code = 130
-    except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")
-        code = 1
-    except MemoryError:
-        sys.stderr.write(f"{PROG}: out of memory\n")
-        code = 1
-    except Exception as exc:
-        sys.stderr.write(f"{PROG}: internal error: {type(exc).__name__}: {exc} (please report this)\n")
-        code = 70
-    sys.stdout.flush()
-    sys.exit(code)
+    console_main(PROG, run)

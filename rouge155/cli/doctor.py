@@ -14,9 +14,7 @@ hinted problem by default (:func:`hints`).
 """
 from __future__ import annotations
 
-import os
 import re
-import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time: rouge155's plain-text runs call hints()
 if TYPE_CHECKING:
@@ -27,7 +25,9 @@ if TYPE_CHECKING:
     from ..doctor.run import Examination
 
 from ..base.errors import RougeError
-from ..base.flags import PERL_SPEC, LongOption, getopts
+from ..base.flags import LongOption
+from .flag_commands import UsageError, console_main, failed, read_command_line
+from .flag_commands import usage as _usage
 from .long_options import LONG_OPTIONS, Extras
 
 PROG = "rouge155-doctor"
@@ -43,22 +43,13 @@ _OWN = (
 # rouge155's own options, all accepted (a rouge155 command line checks as it is); those that change no
 # reading are ignored
 DOCTOR_OPTIONS = _OWN + tuple(o for o in LONG_OPTIONS if o.name not in {x.name for x in _OWN} | {"--version"})
-SPEC = PERL_SPEC + "o:"  # the Perl's flags and -o FILE; -h is the help here, as in the other commands
-
-
-class UsageError(RougeError):
-    """A command line the doctor cannot read (status 2)."""
 
 
 def usage() -> str:
-    lines = [__doc__.split("\n\n")[1].strip("\n"), "", "Options:"]
-    for option in _OWN:
-        value = f" {option.metavar}" if option.takes_value else ""
-        lines.append(f"  {option.name}{value}: {option.help}")
-    lines += ["  and every option and Perl flag of rouge155 (rouge155 --help): the input, -a, -x, -n, -z, --semantics,",
-              "  --unicode, --language, --sentence-sep, --split-sentences; the others change nothing here.",
-              "Exit status: 0 nothing found, 1 problems found, 2 a command line it cannot read."]
-    return "\n".join(lines) + "\n"
+    return _usage(__doc__, _OWN, [
+        "  and every option and Perl flag of rouge155 (rouge155 --help): the input, -a, -x, -n, -z, --semantics,",
+        "  --unicode, --language, --sentence-sep, --split-sentences; the others change nothing here.",
+        "Exit status: 0 nothing found, 1 problems found, 2 a command line it cannot read."])
 
 
 # -- reading what rouge155 reads ---------------------------------------------------------------------
@@ -162,15 +153,6 @@ def diagnose(parsed, extras, keep: int = 5) -> Examination:
 # -- the command --------------------------------------------------------------------------------------
 
 
-def _values(words: Sequence[str]) -> Dict[str, Any]:
-    from .audit import long_values
-
-    try:
-        return long_values(words, DOCTOR_OPTIONS)
-    except RougeError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def _extras(values: Dict[str, Any]):
     fields = {k: v for k, v in values.items() if k in Extras.__annotations__ and k not in ("output_format",)}
     if fields.get("system_id") is None:
@@ -184,14 +166,9 @@ def run(argv: Sequence[str], out, err) -> int:
     from ..doctor.report import to_json, to_text
     from .main import perl_bytes_str
 
-    parsed = getopts([perl_bytes_str(a) for a in argv], DOCTOR_OPTIONS, SPEC)
     try:
-        if parsed.refused is not None:
-            raise UsageError(parsed.refused)
-        if parsed.unknown:
-            raise UsageError(f"unknown flag {', '.join('-' + u for u in parsed.unknown)}")
-        values = _values(parsed.long)
-        if values["help"] or parsed.flags.get("h") or parsed.flags.get("H"):
+        parsed, values, helped = read_command_line([perl_bytes_str(a) for a in argv], DOCTOR_OPTIONS)
+        if helped:
             out.write(usage())
             return 0
         extras = _extras(values)
@@ -204,32 +181,15 @@ def run(argv: Sequence[str], out, err) -> int:
         report = to_json(exam, __version__) if values["output_format"] == "json" else to_text(exam)
         from .analysis import _write
 
-        short = parsed.flags.get("o")
-        output = short if isinstance(short, str) else values["output"]
-        _write(report, output, out)
+        _write(report, values["output"], out)
         return 1 if exam.findings else 0
-    except UsageError as exc:
-        err.write(f"{PROG}: {exc} (see {PROG} --help)\n")
-        return 2
     except RougeError as exc:
-        err.write(f"{PROG}: {exc}\n")
-        return 2
+        return failed(PROG, exc, err, 2)
 
 
 def main() -> None:
     """The console script: every failure is one line on stderr, never a traceback."""
-    try:
-        code = run(sys.argv[1:], sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        code = 130
-    except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")
-        code = 1
-    except Exception as exc:
-        sys.stderr.write(f"{PROG}: internal error: {type(exc).__name__}: {exc} (please report this)\n")
-        code = 70
-    sys.stdout.flush()
-    sys.exit(code)
+    console_main(PROG, run)
 
 
 # -- --check and the default hints of the other commands -------------------------------------------
