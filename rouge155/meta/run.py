@@ -50,7 +50,10 @@ def fitting_references(judged: Judged, settings: Sequence[ReferenceSetting]
     from .scoring import subsets_for
 
     wanted = set(judged.human.documents)
-    counts = {len(ev.model_ids): ev.eval_id for ev in judged.config.evaluations if ev.eval_id in wanted}
+    counts: Dict[int, str] = {}  # reference count -> the first document with it
+    for ev in judged.config.evaluations:
+        if ev.eval_id in wanted:
+            counts.setdefault(len(ev.model_ids), ev.eval_id)
     kept, notes = [], []
     for setting in settings:
         short = [(m, doc) for m, doc in sorted(counts.items()) if next(iter(subsets_for(setting, m)), None) is None]
