@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict
 from typing import Dict, List, Sequence
 
-from .findings import HINTED, KINDS, Finding
+from .findings import HINTED, KINDS, Finding, plural
 from .run import Examination
 
 
@@ -29,7 +29,7 @@ def _looked(exam: Examination) -> str:
     counts = f"{refs[0]}" if len(refs) == 1 else f"{refs[0]}-{refs[-1]}"
     systems = looked.systems
     who = f"system {systems[0]}" if len(systems) == 1 else f"{len(systems)} systems"
-    return (f"{looked.pairs} pairs ({looked.documents} documents, {who}, {counts} "
+    return (f"{plural(looked.pairs, 'pair')} ({plural(looked.documents, 'document')}, {who}, {counts} "
             f"reference{'' if counts == '1' else 's'} each), read as {looked.semantics} reads them")
 
 
