@@ -46,7 +46,8 @@ def _script(characters: Counter) -> str:
         return ""
     name = scripts.most_common(1)[0][0]
     examples = [ch for ch, _ in characters.most_common() if unicodedata.name(ch, "OTHER").split(" ")[0] == name][:5]
-    return f"{name.title()} letters such as {' '.join(examples)}"
+    shown = name if len(name) <= 3 else name.title()  # CJK stays an acronym; CYRILLIC reads Cyrillic
+    return f"{shown} letters such as {' '.join(examples)}"
 
 
 class TextChecks:
@@ -189,7 +190,8 @@ class TextChecks:
                 if ident not in merged.ids and len(merged.ids) < self.keep:
                     merged.ids.append(ident)
         merged.count = max(s.count for _, _, s in found)
-        parts = ", ".join(f"{plural(s.count, 'text')} hold {name} ({what})" for name, what, s in found)
+        parts = ", ".join(f"{plural(s.count, 'text')} {'holds' if s.count == 1 else 'hold'} {name} ({what})"
+                          for name, what, s in found)
         return [Finding.of("escaped-text", merged, total, "texts",
                            f"escaped or pre-tokenized text, scored as words: {parts}",
                            "undo the escaping before scoring (-lrb- -> (, &amp; -> &), drop the markers, or cut "
