@@ -394,7 +394,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
             title = "rouge155 report: " + os.path.basename(os_path(input_name(parsed, extras)))
-            _write_report(results, job.options, warnings, extras, out, signature, err, job.config.labels(), title)
+            labels = (job.config or job.plan).labels()
+            _write_report(results, job.options, warnings, extras, out, signature, err, labels, title)
         finally:
             if bar:
                 bar.close()
@@ -417,9 +418,17 @@ def _input_notes(job: _Job, parsed: ParsedArgs, extras, err: _Writer) -> None:
         config_path = None if extras.plain_text or parsed.flags.get("z") else os_path(parsed.positional[0])
         err.write_utf8(check_report(job.config, job.source, job.systems, job.options, extras, PROG, config_path))
     elif extras.plain_text and not extras.quiet:
-        from .doctor import hints
+        from .doctor import hints, streamed_hints
 
-        for line in hints(job.config, job.source, job.systems, job.options, extras.semantics):
+        lines = None if job.config is None else hints(job.config, job.source, job.systems, job.options,
+                                                      extras.semantics)
+        if job.config is None:
+            lines = streamed_hints(job.plan, job.options, extras.semantics, job.evaluate_all)
+        if lines is None:  # the stream cannot vouch for this input: read whole, as the run would
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems, job.plan = whole.config, whole.source, whole.systems, None
+            lines = hints(job.config, job.source, job.systems, job.options, extras.semantics)
+        for line in lines:
             err.write_utf8(line + "\n")
 
 
