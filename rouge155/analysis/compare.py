@@ -19,7 +19,7 @@ import numpy as np
 from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run
-from .validate import Reader, check_arguments, finite_or_null
+from .validate import Reader, check_arguments, check_resample_memory, finite_or_null
 
 TESTS = ("permutation", "bootstrap")
 
@@ -180,6 +180,9 @@ def compare(
     for m in metrics:
         if m not in run.metrics:
             raise RougeError(f"metric {m} is not in the results (they have {', '.join(run.metrics)})")
+    longest = max((len(run.get(m, s).eval_ids) for m in metrics for s in systems if run.has(m, s)), default=0)
+    # per resample and evaluation: the drawn indices, the sign pattern, the resampled differences
+    check_resample_memory(resamples, 40.0 * longest, f"{longest} evaluations")
     draws: Dict[int, Tuple[np.ndarray, np.ndarray, bool]] = {}
     notes: List[str] = []
     tests: List[PairTest] = []

@@ -21,6 +21,7 @@ import click
 
 from .. import __version__
 from ..inputs.resources import EXC_ORDER, bundled_data_dir
+from .commands import OneLineCommand
 
 MARK = b"rouge155-home"  # what the files rouge155-home writes say, so that it may replace them
 
@@ -169,7 +170,7 @@ def make_home(target: Path, force: bool = False, python: Optional[str] = None) -
     return script
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=OneLineCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option("--force", is_flag=True, help="Replace what is in the way: files rouge155-home did not write, "
               "symbolic links (the links themselves; what they point to is never touched).")

@@ -367,7 +367,9 @@ def _click_main():
     (importing it costs more than a small run; the Perl flags have their own parser above)."""
     import click
 
-    class _PerlCommand(click.Command):
+    from .commands import OneLineCommand
+
+    class _PerlCommand(OneLineCommand):
         """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
 
         def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
@@ -420,7 +422,7 @@ def _dispatch() -> None:
     if long == ["--version"]:
         sys.stdout.write(f"{PROG}, version {__version__}\n")
         sys.exit(0)
-    _click_main()(prog_name=PROG)
+    sys.exit(_click_main()(prog_name=PROG))  # a usage error: one line, status 2 (OneLineCommand)
 
 
 def entry_point() -> None:
