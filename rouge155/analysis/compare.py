@@ -169,14 +169,14 @@ def compare(
     """Test every pair of ``systems`` (default: all) on each metric (default: all) and measure."""
     check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], TESTS),
                      ("measure", measures, MEASURES)], resamples=resamples, alpha=alpha)
-    systems = list(systems) if systems is not None else run.systems
+    systems = list(dict.fromkeys(systems)) if systems is not None else run.systems  # each once
     for s in systems:
         if s not in run.systems:
             raise RougeError(f"system {s} is not in the results (they have {', '.join(run.systems)})")
     if len(systems) < 2:
         raise RougeError(f"comparing needs at least two systems; the results have {len(systems)}"
                          + (f" ({systems[0]})" if systems else ""))
-    metrics = list(metrics) if metrics is not None else run.metrics
+    metrics = list(dict.fromkeys(metrics)) if metrics is not None else run.metrics
     for m in metrics:
         if m not in run.metrics:
             raise RougeError(f"metric {m} is not in the results (they have {', '.join(run.metrics)})")

@@ -22,7 +22,7 @@ from typing import Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
-from ..base.errors import RougeError
+from ..base.errors import OptionError, RougeError
 from . import difference, levels, pvalues, stats
 from .correlation_doc import Correlation, CorrelationRow, DocumentCorrelation, correlation_from_document
 from .human import HumanScores, load_human_scores
@@ -65,10 +65,10 @@ def _check_arguments(human: HumanScores, measures, levels_, coefficients, resamp
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise RougeError(f"seed must be a non-negative whole number, not {seed!r}")
     if summary_filter_p is not None and not 0 < summary_filter_p <= 1:
-        raise RougeError(f"summary_filter_p must be in (0, 1], not {summary_filter_p!r}")
+        raise OptionError(f"summary_filter_p (--summary-filter-p) must be in (0, 1], not {summary_filter_p!r}")
     for size in sample_sizes:
         if not 1 <= size <= len(human.documents):
-            raise RougeError(f"sample size {size} is not between 1 and the {len(human.documents)} documents scored")
+            raise OptionError(f"--sample-size {size}: not between 1 and the {len(human.documents)} documents scored")
 
 
 def _subset_draws(n_sys: int, n_doc: int, resamples: int, seed: int, sizes: Sequence[int]) -> Dict[int, Draws]:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from typing import Optional, Type
 
 _UNKNOWN = 1 << 62  # no measure of the memory: nothing is refused on memory alone
+_ALWAYS_FITS = 1 << 26  # requests below 64 MB are not checked
 
 
 def available_memory() -> int:
@@ -58,6 +59,8 @@ def refuse_beyond_memory(what: str, nbytes: float, error: Type[Exception] = Opti
                          available: Optional[int] = None) -> None:
     """Raise ``error`` ("WHAT would need about N GB of memory (M GB available)") when ``nbytes``
     exceeds the memory this process may still allocate."""
+    if nbytes < _ALWAYS_FITS and available is None:  # the usual requests: the system is not asked
+        return
     room = available_memory() if available is None else available
     if nbytes > room:
         raise error(f"{what} would need about {size_text(nbytes)} of memory ({size_text(room)} available)")

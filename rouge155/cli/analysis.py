@@ -10,7 +10,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 import click
 
 from ..base.errors import RougeError
-from .commands import OneLineCommand, check_outputs, guarded, write_output
+from .commands import FiniteRange, OneLineCommand, check_outputs, guarded, write_output
 from ..analysis.results import MEASURES, Run, combine, load_run, read_json_object
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
 
@@ -44,7 +44,7 @@ def _decision_options(correction: str, family: str) -> list:
     return [
         click.option("--correction", type=click.Choice(CORRECTIONS), default=correction, show_default=True,
                      help=f"Adjustment of p-values over {family}."),
-        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+        click.option("--alpha", type=FiniteRange(0, 1, min_open=True, max_open=True), default=0.05,
                      show_default=True, help="Significance level of the verdicts."),
         click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
                      show_default=True, help="Which test's adjusted p-value decides the verdict."),
@@ -162,7 +162,7 @@ def _correlate_options(f):
         click.option("--level", multiple=True, type=click.Choice(["system", "summary"]), help="Default both."),
         click.option("--coefficient", multiple=True, type=click.Choice(CORRELATIONS), help="Default all three."),
         click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True),
-        click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
+        click.option("--confidence", type=FiniteRange(0, 100, min_open=True, max_open=True), default=95.0,
                      show_default=True),
         click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both",
                      show_default=True, help="What the bootstrap (and the permutation test) resamples."),
@@ -170,7 +170,7 @@ def _correlate_options(f):
                      help="Seed of the random draws (a whole number, 0 or more)."),
         click.option("--sample-size", multiple=True,
                      help="Also correlate on random subsets of N documents (e.g. 10,50)."),
-        click.option("--summary-filter-p", type=click.FloatRange(0, 1, min_open=True),
+        click.option("--summary-filter-p", type=FiniteRange(0, 1, min_open=True),
                      help="Summary level: average only the documents whose correlation has p <= this (REALSumm's "
                      "analysis uses 0.05)."),
         click.option("--per-document", callback=_per_document_path,

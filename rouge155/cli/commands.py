@@ -1,7 +1,7 @@
 """What every click console script of rouge155 shares (``rouge155-report``/``-compare``/``-correlate``,
 ``rouge155-meta``, ``rouge155-home`` and ``rouge155``'s long options): an error is one line on stderr,
-never click's usage block or a traceback; outputs are checked before any work is done, so that no two
-outputs share a file, none overwrites an input, and none fails to open only after the run.
+never click's usage block or a traceback; outputs are checked before any work is done
+(:func:`.outputs.check_outputs`).
 
 Statuses (docs/cli.md): 2 for a problem with the command's own options (click's checks, an
 :class:`~rouge155.base.errors.OptionError`, an output that cannot be written), 1 for an input that
@@ -10,15 +10,15 @@ cannot be used, 130 for Ctrl-C, 70 for a bug of ours ("internal error").
 from __future__ import annotations
 
 import os
-import stat
 import sys
-from typing import Dict, Iterable, Mapping, Optional
+from typing import Optional
 
 import click
 
 from ..base.errors import OptionError, RougeError
+from .outputs import STDOUT, check_outputs
 
-STDOUT = "-"
+__all__ = ["FiniteRange", "OneLineCommand", "check_outputs", "guarded", "write_output"]
 
 
 class OneLineCommand(click.Command):
@@ -36,6 +36,16 @@ class OneLineCommand(click.Command):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             sys.exit(130)
+
+
+class FiniteRange(click.FloatRange):
+    """click's FloatRange, NaN refused too (it passes every comparison a range makes)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 def guarded(fn):
@@ -89,63 +99,3 @@ def write_output(text: str, output: Optional[str], stream=None) -> None:
             fh.write(text)
     except OSError as exc:
         raise RougeError(f"cannot write {output}: {exc.strerror or exc}") from None
-
-
-def _identity(path: str):
-    """What names one file: (device, inode) of what exists, else the resolved path."""
-    try:
-        st = os.stat(path)
-        return ("inode", st.st_dev, st.st_ino)
-    except OSError:
-        return ("path", os.path.normcase(os.path.realpath(path)))
-
-
-def _writable(option: str, path: str) -> None:
-    """An output file that can be opened for writing, checked before the run (an OptionError naming it)."""
-    if path == "":
-        raise OptionError(f"{option} needs a file name (it is empty)")
-    if "\x00" in path:
-        raise OptionError(f"{option} {path!r} is not a file name (it holds a NUL character)")
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        # a dangling link is written through: the file is made where it points
-        parent = os.path.dirname(os.path.realpath(path) if os.path.islink(path) else path) or "."
-        if not os.path.isdir(parent):
-            raise OptionError(f"{option} {path}: the directory {parent} does not exist") from None
-        if not os.access(parent, os.W_OK):
-            raise OptionError(f"{option} {path}: the directory {parent} is not writable") from None
-        return None
-    except OSError as exc:  # a loop of symbolic links, a name too long, a file where a folder should be
-        raise OptionError(f"{option} {path}: {exc.strerror or exc}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise OptionError(f"{option} {path} is a directory: give a file name")
-    if not os.access(path, os.W_OK):
-        raise OptionError(f"{option} {path} is not writable")
-    return None
-
-
-def check_outputs(outputs: Mapping[str, Optional[str]], inputs: Iterable[Optional[str]] = ()) -> None:
-    """Before any work: every output (option -> path; None: not written, ``-``: stdout) can be written,
-    no two name the same file or both stdout (however spelled: links, ``./``, hard links), and none is
-    one of the ``inputs``. An OptionError names the options."""
-    seen: Dict[tuple, str] = {}
-    for option, path in outputs.items():
-        if path is None:
-            continue
-        if path == STDOUT:
-            key = ("stdout",)
-        else:
-            _writable(option, path)
-            key = _identity(path)
-        if key in seen:
-            where = "stdout" if path == STDOUT else path
-            raise OptionError(f"{seen[key]} and {option} both write to {where}: give each output its own file")
-        seen[key] = option
-    for path in inputs:
-        if not path or path == STDOUT:
-            continue
-        owner = seen.get(_identity(path))
-        if owner is not None:
-            raise OptionError(f"{owner} {outputs[owner]} is also an input: it would be overwritten; "
-                              "give the output another name")

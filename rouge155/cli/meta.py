@@ -19,7 +19,7 @@ from ..analysis.results import MEASURES
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
 from ..base.errors import OptionError, RougeError
 from .analysis import _split
-from .commands import OneLineCommand, check_outputs, guarded, write_output
+from .commands import FiniteRange, OneLineCommand, check_outputs, guarded, write_output
 
 _LIMIT_HELP = "none, <N>w (-l N words) or <N>b (-b N bytes)"
 
@@ -117,13 +117,13 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
               help="Default all three.")
 @click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Bootstrap resamples and permutations.")
-@click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
+@click.option("--confidence", type=FiniteRange(0, 100, min_open=True, max_open=True), default=95.0,
               show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both", show_default=True)
 @click.option("--correction", type=click.Choice(CORRECTIONS), default="holm", show_default=True,
               help="Adjustment over each column's comparisons with its best variant.")
-@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True)
+@click.option("--alpha", type=FiniteRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True)
 @click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
               show_default=True, help="The test whose adjusted p decides 'not significantly worse'.")
 @click.option("-e", "--data-dir", help="ROUGE's data directory (stopwords, WordNet exceptions), as -e.")

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 from ..base.lazy import load_numpy, np, numpy_usable  # np for large bootstraps only (small ones: plain Python)
 from ..base.errors import RougeError
-from ..base.budget import refuse_beyond_memory
 from ..base.perl import Number, fmt_num, perl_int, perl_iv, r5
 from ..base.perlmath import (NumStr, floats_suffice, perl_add, perl_add_read, perl_div, perl_gt, perl_mul, perl_sort,
                               perl_sub, perl_sum)
@@ -109,6 +108,10 @@ def check_resamples(options) -> None:
     if options.token_mode_num == 2 or options.resamples is None:
         return
     count = resample_count(options.resamples_num)
+    if count * BOOTSTRAP_BYTES < 1 << 26:  # the usual -r: nothing to check (nor to import)
+        return
+    from ..base.budget import refuse_beyond_memory
+
     refuse_beyond_memory(f"-r {options.resamples}: a bootstrap of {count:,} resamples", count * BOOTSTRAP_BYTES,
                          RougeError)
 
