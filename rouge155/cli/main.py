@@ -289,6 +289,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
+        if extras.output_format != "text":  # json, csv and html hold every block until the end
+            from ..engine.plan import check_orders
+
+            check_orders(job.options, 8192.0 * len(job.systems))
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -333,8 +337,8 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
+        return (("rouge155: out of memory (what a run holds grows with the inputs, -r and -n, and for ROUGE-W and "
+                 "ROUGE-S with no gap limit with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 

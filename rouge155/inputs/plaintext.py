@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import OptionError, RougeError
-from .sources import MemorySource
+from .sources import MemorySource, read_rest
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
 
@@ -46,12 +46,17 @@ def spl_text(text: bytes, split: bool, separator: Optional[bytes]) -> bytes:
 def read_input_file(path: str) -> bytes:
     """A plain-text input file's bytes, or one line saying why it cannot be read."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        fd = os.open(path, os.O_RDONLY)
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
     except ValueError as exc:  # a NUL in the name
         raise RougeError(f"Cannot open {path!r}: {exc}") from None
+    try:
+        return read_rest(fd, b"", path)
+    except OSError as exc:
+        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
 
 
 _MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
