@@ -33,7 +33,7 @@ def test_walk_is_the_tables_walk(monkeypatch, held):
     monkeypatch.setattr(lcs_bits, "_MIN_ROWS", held)
     for model, peer in tie_heavy_pairs(seed=held, count=600):
         got = [0] * len(model)
-        lcs_bits.mark_ties_up(model, peer, lambda i: got.__setitem__(i, 1), budget_bits=held)
+        lcs_bits.mark_ties_up(model, peer, lambda i, got=got: got.__setitem__(i, 1), budget_bits=held)
         assert got == _table_marks(model, peer), (model, peer)
 
 
