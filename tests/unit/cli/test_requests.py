@@ -82,9 +82,13 @@ def test_long_option_values_one_line(pair, args, message):
     assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and p.stderr.startswith(message)
 
 
-def test_home_usage_one_line():
+def test_home_usage_one_line(tmp_path):
     p = subprocess.run([sys.executable, "-m", "rouge155.cli.home"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and p.stderr == "rouge155-home: Missing argument 'DIRECTORY'. (see rouge155-home --help)\n"
+    # an empty name (an unset variable) is not the current directory
+    p = subprocess.run([sys.executable, "-m", "rouge155.cli.home", ""], capture_output=True, text=True, timeout=120,
+                       cwd=tmp_path)
+    assert p.returncode == 2 and "'DIRECTORY': is empty" in p.stderr and list(tmp_path.iterdir()) == []
 
 
 def test_rouge2_output_file_never_an_input(tmp_path, monkeypatch):
