@@ -128,3 +128,15 @@ def test_memory_check_asks_the_system_only_for_large_requests(monkeypatch):
     with pytest.raises(OptionError, match=r"^big would need about 2.15 GB of memory \(1.07 GB available\)$"):
         budget.refuse_beyond_memory("big", 1 << 31)
     assert budget.size_text(3e21) == "3e+21 bytes" and budget.size_text(1500) == "1.5 KB"
+
+
+def test_an_evaluation_given_twice_is_refused(isi_document, tool, tmp_path):
+    doc = json.loads(json.dumps(isi_document))
+    doc["metrics"][0]["instances"].append(dict(doc["metrics"][0]["instances"][0]))
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(doc))
+    for name in ("rouge155-compare", "rouge155-report"):
+        status, out, err = tool(name, path)
+        assert status == 1 and out == "" and err.count("\n") == 1
+        assert f"metrics[0].instances[{len(doc['metrics'][0]['instances']) - 1}].eval_id is 'T01', an evaluation " \
+               "given twice" in err
