@@ -51,7 +51,7 @@ def _rates(n: int, run) -> Tuple[float, float]:
 
 def bench_pairs(n: int, repeat: int, rs_pairs: int) -> None:
     import rouge155
-    from rouge155 import pairs as pairs_module
+    from rouge155.engine import pairs as pairs_module
 
     try:
         from rouge_score import rouge_scorer

@@ -12,10 +12,9 @@ if TYPE_CHECKING:
 
 from ..base.flags import LongOption
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
+from ..semantics import PERL, names  # the registry's table alone: no implementation is imported
 
 PROG = "rouge155"
-# rouge155.compat.semantics.NAMES (written out: importing the registry costs a small run numpy)
-SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")
 
 LONG_OPTIONS = (
     LongOption("--help", None, "Show this message and exit."),
@@ -35,7 +34,7 @@ LONG_OPTIONS = (
     LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
                "pltrdy (the rouge package) or py-rouge, float for float; every pair and the corpus in --format "
                "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
-               default="perl", choices=SEMANTICS, metavar="NAME"),
+               default=PERL, choices=names(), metavar="NAME"),
     LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "
                "(default 0).", takes_value=True, kind="int", minimum=0, metavar="N"),
     LongOption("--system-dir", "system_dir", "Plain-text mode (pyrouge's convention): directory of system "

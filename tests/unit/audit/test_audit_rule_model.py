@@ -17,8 +17,8 @@ pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed: st
 
 from rouge155.audit import rules
 from rouge155.audit.rescore import Rescorer
-from rouge155.audit.setups import Setup
-from rouge155.engine.semantics.pltrdy import split_sentences
+from rouge155.semantics.setup import Setup
+from rouge155.semantics.pltrdy import split_sentences
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 # per implementation: its metric names -> (n-gram order, LCS kind)

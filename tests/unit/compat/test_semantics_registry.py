@@ -11,7 +11,7 @@ import pytest
 
 import rouge155
 from rouge155.compat import semantics as registry
-from rouge155.engine.semantics.base import RULE_KINDS
+from rouge155.semantics.base import RULE_KINDS
 
 from devkit.semgen import pairs
 
