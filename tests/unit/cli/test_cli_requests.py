@@ -2,17 +2,16 @@
 anything is scored (one unprefixed line, status 255, as the Perl's die, naming the flag and the size), an
 input that never ends refused instead of filling the memory, click's errors in one line (status 2), and
 rouge155-rouge2's outputFile never overwriting an input."""
-import io
 import subprocess
 import sys
 
 import pytest
 
 from rouge155.base import budget
-from rouge155.cli.main import Extras, run
 from rouge155.inputs import sources
 
 from devkit.difftools import REPO
+from support.cli import run_in_process
 
 DATA = str(REPO / "data")
 
@@ -25,17 +24,9 @@ def pair(tmp_path):
     return tmp_path
 
 
-def _run(cwd, *args, extras=None):
-    out, err = io.BytesIO(), io.BytesIO()
-    import os
-
-    before = os.getcwd()
-    os.chdir(cwd)
-    try:
-        status = run(["-e", DATA, *args], stdout=out, stderr=err, extras=extras)
-    finally:
-        os.chdir(before)
-    return status, out.getvalue(), err.getvalue().decode()
+def _run(cwd, *args, **extras):
+    status, out, err = run_in_process(["-e", DATA, *args], cwd, **extras)
+    return status, out, err.decode()
 
 
 @pytest.mark.parametrize("flags, message", [
@@ -52,7 +43,7 @@ def test_beyond_memory_refused_before_scoring(pair, flags, message):
 
 def test_formats_that_hold_every_block_count_them(pair, monkeypatch):
     monkeypatch.setattr(budget, "available_memory", lambda: 100 << 20)
-    status, out, err = _run(pair, "-n", "10000", "-z", "SPL", "list.spl", extras=Extras(output_format="json"))
+    status, out, err = _run(pair, "-n", "10000", "-z", "SPL", "list.spl", output_format="json")
     assert status == 255 and out == b"" and "-n 10000: ROUGE-N of 10,000 orders would need about 123 MB" in err
 
 
@@ -61,9 +52,9 @@ def test_input_that_never_ends(pair, monkeypatch):
     monkeypatch.setattr(sources, "_CHECK_FROM", 1 << 20)
     monkeypatch.setattr(budget, "available_memory", lambda: 12 << 20)
     (pair / "zero.spl").write_text("/dev/zero m.txt\n")
-    for args, extras in ((["-z", "SPL", "zero.spl"], None),
-                         ([], Extras(summaries="/dev/zero", references=("m.txt",)))):
-        status, _out, err = _run(pair, *args, extras=extras)
+    for args, extras in ((["-z", "SPL", "zero.spl"], {}),
+                         ([], {"summaries": "/dev/zero", "references": ("m.txt",)})):
+        status, _out, err = _run(pair, *args, **extras)
         assert status == 255 and err.startswith("Cannot read /dev/zero: more than ") and "endless stream" in err, err
 
 

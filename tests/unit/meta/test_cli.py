@@ -4,18 +4,11 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from devkit.judgedgen import judged_records, write_config, write_jsonl
-from rouge155.cli.meta import meta_main
+from support.cli import rouge155_meta
 
 FAST = ["--resamples", "60", "--variant", "ROUGE-1,ROUGE-2,ROUGE-L", "--quiet", "--jobs", "1"]
-
-
-def rouge155_meta(*args):
-    """(exit code, stdout, stderr) of ``rouge155-meta ARGS`` (click's test runner, in this process)."""
-    result = CliRunner().invoke(meta_main, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture(scope="module")

@@ -4,20 +4,14 @@ range errors are one line; outputs that would overwrite each other or an input a
 k-subsets of many references are averaged a chunk at a time, with the numbers of one chunk."""
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from devkit.judgedgen import judged_records, write_jsonl
 from rouge155.base.errors import OptionError
-from rouge155.cli.meta import meta_main
 from rouge155.meta import GridSpec, parse_reference_setting, parse_variants, read_judged, run_grid
 from rouge155.meta import scoring
+from support.cli import rouge155_meta
 
 FAST = ["--resamples", "40", "--quiet", "--jobs", "1", "--condition", "as is="]
-
-
-def _run(*args):
-    result = CliRunner().invoke(meta_main, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +38,7 @@ def _one_line(code, out, err):
     (["--jobs", "0"], "Invalid value for '--jobs'"),
 ])
 def test_refused_in_one_line_before_scoring(many_refs, args, message):
-    err = _one_line(*_run(many_refs, *FAST, *args))
+    err = _one_line(*rouge155_meta(many_refs, *FAST, *args))
     assert err.startswith("rouge155-meta: ") and message in err
 
 
@@ -55,23 +49,25 @@ def test_api_refuses_with_an_option_error(many_refs):
 
 
 def test_order_past_every_text_costs_nothing(many_refs):
-    code, out, err = _run(many_refs, *FAST, "--variant", "ROUGE-1,ROUGE-99999999999999999999", "--references", "all")
+    code, out, err = rouge155_meta(many_refs, *FAST, "--variant", "ROUGE-1,ROUGE-99999999999999999999",
+                                     "--references", "all")
     assert code == 0, err
     assert "ROUGE-99999999999999999999" in out and "nan" in out  # zero counts everywhere: no correlation
 
 
 def test_jobs_beyond_the_cpus(many_refs):
-    code, _out, err = _run(many_refs, *FAST[:-4], "--jobs", "100000", "--variant", "ROUGE-1", "--references", "all")
+    code, _out, err = rouge155_meta(many_refs, *FAST[:-4], "--jobs", "100000", "--variant", "ROUGE-1",
+                                      "--references", "all")
     assert code == 0 and err == "", err
 
 
 def test_outputs_that_clash(many_refs, tmp_path):
     x = tmp_path / "x"
-    err = _one_line(*_run(many_refs, *FAST, "--json", x, "--html", x, "-o", x))
+    err = _one_line(*rouge155_meta(many_refs, *FAST, "--json", x, "--html", x, "-o", x))
     assert "both write to" in err and not x.exists()
-    err = _one_line(*_run(many_refs, *FAST, "--json", "-"))
+    err = _one_line(*rouge155_meta(many_refs, *FAST, "--json", "-"))
     assert "-o/--output and --json both write to stdout" in err
-    err = _one_line(*_run(many_refs, *FAST, "--html", many_refs))
+    err = _one_line(*rouge155_meta(many_refs, *FAST, "--html", many_refs))
     assert "is also an input" in err
 
 

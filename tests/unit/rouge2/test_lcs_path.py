@@ -1,7 +1,6 @@
 """ROUGE 2.0's LCS walk (rouge155.rouge2.lcs_path) against the jar's full-table algorithm, written out
 here as the oracle; and its bounds: a one-line summary of tens of thousands of words in a few MB."""
 import random
-import time
 import tracemalloc
 
 import pytest
@@ -65,12 +64,11 @@ def test_long_single_line_in_bounded_memory():
     x = rng.choices(vocab, weights, k=20000)
     y = rng.choices(vocab, weights, k=20000)
     tracemalloc.start()
-    t = time.monotonic()
     try:
         words = lcs_path.lcs_words(x, y)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert peak < 40 * 2**20 and time.monotonic() - t < 60
+    assert peak < 40 * 2**20  # memory only: speed is scripts/bench.py's (docs/rouge2-limits.md)
     assert len(words) > 3000 and lcs_path.lcs_words(x, list(x)) == x[::-1]
     assert lcs_path.lcs_words(x[:400], y[:300]) == jar_lcs_words(x[:400], y[:300])
