@@ -380,6 +380,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
+        if extras.output_format != "text":  # json, csv and html hold every block until the end
+            from ..engine.plan import check_orders
+
+            check_orders(job.options, 8192.0 * len(job.systems or ['']))  # (None: a stream's, text only)
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -452,8 +456,8 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
+        return (("rouge155: out of memory (what a run holds grows with the inputs, -r and -n, and for ROUGE-W and "
+                 "ROUGE-S with no gap limit with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
@@ -490,7 +494,9 @@ def _click_main():
     (importing it costs more than a small run; the Perl flags have their own parser above)."""
     import click
 
-    class _PerlCommand(click.Command):
+    from .commands import OneLineCommand
+
+    class _PerlCommand(OneLineCommand):
         """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
 
         def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
@@ -543,7 +549,7 @@ def _dispatch() -> None:
     if long == ["--version"]:
         sys.stdout.write(f"{PROG}, version {__version__}\n")
         sys.exit(0)
-    _click_main()(prog_name=PROG)
+    sys.exit(_click_main()(prog_name=PROG))  # a usage error: one line, status 2 (OneLineCommand)
 
 
 def entry_point() -> None:
