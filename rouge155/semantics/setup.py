@@ -155,11 +155,20 @@ def flag_refusals(implementation: Semantics, options: Options, flags: Sequence[s
                 (("r", "resamples"), ("c", "confidence")) if f in flags]
     if options.stem and "stem" not in has:
         out.append("-m (it has no stemmer)")
-    ngram = int(_number(options, "ngram") or 0)
+    ngram = flag_orders(options)
     largest = implementation.naming.max_n
     if largest is not None and ngram > largest:
         out.append(f"-n {ngram} (it has ROUGE-1 to ROUGE-{largest})")
     return out
+
+
+def flag_orders(options: Options, default: int = 0) -> int:
+    """``-n`` as the Perl reads it, refused before the list of its orders is built when that list alone
+    would not fit in memory (``-n 99999999999999999999``)."""
+    from ..base.arguments import orders
+
+    value = _number(options, "ngram")
+    return orders(int(value) if value else default, "-n", given=options.ngram)
 
 
 def reference_note(implementation: Semantics, letter: str, most_references: int) -> Optional[str]:
@@ -199,14 +208,20 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
     note = reference_note(implementation, letter, most_references)
     if note is not None:
         raise OptionError(note)
-    ngram = int(_number(options, "ngram") or default_ngram)
+    ngram = flag_orders(options, default_ngram)
     weight = float(_number(options, "weight")) if options.weight is not None else None
+    alpha = float(options.alpha_num)
+    if alpha != alpha:  # NaN: no implementation's F has a meaning for it (and JSON has no NaN)
+        raise OptionError(f"-p {options.alpha}: not a number; give a weight between 0 and 1")
+    if "bootstrap" in implementation.counterparts and "r" in flags and int(options.resamples_num) <= 0:
+        raise OptionError(f"-r {options.resamples}: the {semantics} bootstrap needs at least one resample "
+                          "(its BootstrapAggregator: n_samples must be positive)")
     metrics = implementation.naming.for_flags(ngram, not options.no_lcs, weight)
     if not metrics:
         raise OptionError("no metric to score: give -n N (ROUGE-1..N) or leave ROUGE-L on (no -x)")
     word_limit = _number(options, "word_limit")
     byte_limit = _number(options, "byte_limit") if word_limit is None else None
-    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=float(options.alpha_num),
+    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=alpha,
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,
                  n_samples=int(options.resamples_num), confidence=float(options.confidence_num),
