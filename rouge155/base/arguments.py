@@ -53,19 +53,24 @@ def as_str(value, name: str) -> str:
         raise ValueError(f"{name} is not UTF-8 ({exc.reason} at byte {exc.start})") from None
 
 
-def pairs(predictions, references) -> "tuple[List[str | bytes], list]":
-    """``score_pairs``' texts, checked: predictions a list of texts, references a list whose items are
-    one text or a list of texts (generators read once, here)."""
-    predictions = text_list(predictions, "predictions")
-    references = text_list(references, "references")
+def pairs(predictions, references, names: "tuple[str, str]" = ("predictions", "references"),
+          allow_bytes: bool = True, several: bool = True) -> "tuple[list, list]":
+    """Predictions and their references, checked: ``predictions`` a list of texts, ``references`` a list
+    whose items are one text or (``several``) a list of texts; generators read once, here. ``names``:
+    the arguments' names in the API at hand; ``allow_bytes``: False where the original takes str only."""
+    predictions = text_list(predictions, names[0])
+    references = text_list(references, names[1])
     for i, prediction in enumerate(predictions):
-        text(prediction, f"predictions[{i}]")
+        text(prediction, f"{names[0]}[{i}]", allow_bytes)
     for i, refs in enumerate(references):
-        if isinstance(refs, TEXT_TYPES):
+        if isinstance(refs, TEXT_TYPES) or not several:
+            text(refs, f"{names[1]}[{i}]", allow_bytes)
             continue
-        refs = references[i] = text_list(refs, f"references[{i}]")
+        if not hasattr(refs, "__iter__"):
+            raise ArgumentTypeError(f"{names[1]}[{i}] must be a text or a sequence of texts, not {_kind(refs)}")
+        refs = references[i] = text_list(refs, f"{names[1]}[{i}]")
         for k, ref in enumerate(refs):
-            text(ref, f"references[{i}][{k}]")
+            text(ref, f"{names[1]}[{i}][{k}]", allow_bytes)
     return predictions, references
 
 
@@ -131,6 +136,7 @@ def orders(n: int, name: str, units: int = 1, given: object = None) -> int:
     need = int(n) * ORDER_BYTES * max(1, units)
     have = available_memory() // 2
     if need > have:
-        raise OptionError(f"{name} {given if given is not None else n}: {n} orders of ROUGE-N would need about {need / 2 ** 30:.3g} GB, more than "
+        shown = given if given is not None else n
+        raise OptionError(f"{name} {shown}: {n} orders of ROUGE-N would need about {need / 2 ** 30:.3g} GB, more than "
                           f"the {have / 2 ** 30:.3g} GB of memory this run may use: give a smaller {name}")
     return n

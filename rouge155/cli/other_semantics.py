@@ -52,7 +52,7 @@ def scored(setup, per_system) -> list:
             corpus = setup.corpus(values, [f"{i}.{system}" for i in ids])
         except MissingDependency as exc:
             raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
-        except (ValueError, OverflowError) as exc:  # its own refusal (the rouge package's empty texts, py-rouge's -w 50)
+        except (ValueError, OverflowError) as exc:  # its own refusal (the rouge package: empty texts; py-rouge: -w 50)
             raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
         for metric, v in values.items():
             c = corpus[metric]

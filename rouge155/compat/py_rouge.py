@@ -76,6 +76,7 @@ class PyRouge:
             hypothesis, references = [hypothesis], [references]
         if type(hypothesis) != type(references):  # noqa: E721  (py-rouge's check)
             raise ValueError("'hyps' and 'refs' are not of the same type")
+        hypothesis, references = arguments.pairs(hypothesis, references, ("hypothesis", "references"), False)
         if len(hypothesis) != len(references):
             raise ValueError("'hyps' and 'refs' do not have the same length")
         refs = [list(r) if isinstance(r, list) else [r] for r in references]

@@ -47,8 +47,9 @@ def be_tag(mode: object) -> str:
     return f"ROUGE-BE-{mode}"
 
 
-# ROUGE-N, L, W(-weight), S/SU(gap); the prefix "ROUGE" and its dash are optional, case is ignored
-_NAME = re.compile(r"^(?:ROUGE-?)?(?:(\d+)|(L)|W(?:-?([0-9.]+))?|(SU?)(\d+|\*))$", re.IGNORECASE | re.ASCII)  # ASCII digits: the Perl reads no other
+# ROUGE-N, L, W(-weight), S/SU(gap); the prefix "ROUGE" and its dash are optional, case is ignored; ASCII
+# digits only (the Perl reads no other: "ROUGE-\u0664" is no metric)
+_NAME = re.compile(r"^(?:ROUGE-?)?(?:(\d+)|(L)|W(?:-?([0-9.]+))?|(SU?)(\d+|\*))$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)

@@ -145,3 +145,37 @@ def test_py_rouge_overflow_as_py_rouge(weight):
 def test_py_rouge_infinite_weight_refused():
     with pytest.raises(ValueError, match="takes a finite ROUGE-W weight"):
         Rouge(metrics=["rouge-w"], weight_factor=math.inf, semantics="py-rouge").get_scores(["a b"], ["a c"])
+
+
+def _torchmetrics(preds, target):
+    pytest.importorskip("torchmetrics", reason="torchmetrics (the torch extra) not installed")
+    from rouge155.compat.torchmetrics import rouge_score
+
+    return rouge_score(preds, target, rouge_keys=("rouge1",))
+
+
+def _pltrdy(hyps, refs):
+    from rouge155.compat.rouge import Rouge as PltrdyRouge
+
+    return PltrdyRouge(metrics=["rouge-1"]).get_scores(hyps, refs)
+
+
+def _py_rouge(hyps, refs):
+    return Rouge(metrics=["rouge-n"], max_n=1).get_scores(hyps, refs)
+
+
+# The originals take str only and fail on these with AttributeError, AssertionError or Python's TypeError
+# from inside (torchmetrics 1.9, rouge 1.0.1, py-rouge 1.1, measured); the drop-ins: a TypeError naming it.
+@pytest.mark.parametrize(("api", "first", "second"), [
+    (_torchmetrics, "preds", "target"), (_pltrdy, "hyps", "refs"), (_py_rouge, "hypothesis", "references")])
+@pytest.mark.parametrize(("predictions", "references", "where"), [
+    (None, None, "{first} must be a list of texts, not NoneType"),
+    ([5], ["a"], "{first}[0] must be a str, not int"),
+    ([b"a b"], ["a"], "{first}[0] must be a str, not bytes"),
+    ([["a"]], ["a"], "{first}[0] must be a str, not list"),
+    (["a"], [None], "{second}[0] must be a"),
+])
+def test_drop_ins_name_what_the_original_takes_not(api, first, second, predictions, references, where):
+    message = where.format(first=first, second=second)
+    with pytest.raises(TypeError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        api(predictions, references)
