@@ -130,13 +130,19 @@ def available_memory() -> int:
     return 8 << 30
 
 
+def affordable(count: int, unit_bytes: int, name: str, what: str, given: object = None) -> int:
+    """``count`` items of ``unit_bytes`` each (``what``: what they are, plural) refused, before they are
+    allocated, when they would need more than half the memory available; the message names ``name``."""
+    need = int(count) * unit_bytes
+    have = available_memory() // 2
+    if need > have:
+        shown = given if given is not None else count
+        raise OptionError(f"{name} {shown}: {count} {what} would need about {need / 2 ** 30:.3g} GB, more than "
+                          f"the {have / 2 ** 30:.3g} GB of memory this run may use: give a smaller {name}")
+    return count
+
+
 def orders(n: int, name: str, units: int = 1, given: object = None) -> int:
     """``n`` ROUGE-N orders (over ``units`` pairs or implementations) refused, before a list of them is
     built, when they would need more than half the memory available."""
-    need = int(n) * ORDER_BYTES * max(1, units)
-    have = available_memory() // 2
-    if need > have:
-        shown = given if given is not None else n
-        raise OptionError(f"{name} {shown}: {n} orders of ROUGE-N would need about {need / 2 ** 30:.3g} GB, more than "
-                          f"the {have / 2 ** 30:.3g} GB of memory this run may use: give a smaller {name}")
-    return n
+    return affordable(n, ORDER_BYTES * max(1, units), name, "orders of ROUGE-N", given)

@@ -61,6 +61,7 @@ class BootstrapAggregator(object):
     def __init__(self, confidence_interval=0.95, n_samples=1000, *, semantics=PERL):
         arguments.number(confidence_interval, "confidence_interval", finite=False)  # NaN: a ValueError naming it
         arguments.number(n_samples, "n_samples", integer=True)
+        arguments.affordable(n_samples, 72, "n_samples", "resamples")  # its (n_samples, 3) means, and copies
         if confidence_interval < 0 or confidence_interval > 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         if n_samples <= 0:

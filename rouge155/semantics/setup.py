@@ -10,6 +10,7 @@ lacks is refused in one line naming it: a number is never computed with an optio
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
@@ -162,12 +163,30 @@ def flag_refusals(implementation: Semantics, options: Options, flags: Sequence[s
     return out
 
 
+RESAMPLE_BYTES = 72  # a resample's three means, and the percentiles' two copies of them
+
+
+def _check_bootstrap(semantics: str, options: Options, flags: Sequence[str]) -> None:
+    """-r and -c as a bootstrap implementation can take them, else one line naming the flag."""
+    from ..base.arguments import affordable
+
+    if "r" in flags and not float(options.resamples_num) >= 1:
+        raise OptionError(f"-r {options.resamples}: the {semantics} bootstrap needs at least one resample "
+                          "(its BootstrapAggregator: n_samples must be positive)")
+    affordable(int(options.resamples_num), RESAMPLE_BYTES, "-r", "resamples", options.resamples)
+    if "c" in flags and not 0 <= float(options.confidence_num) <= 100:  # NaN too
+        raise OptionError(f"-c {options.confidence}: the {semantics} bootstrap's confidence is a percentage "
+                          "between 0 and 100")
+
+
 def flag_orders(options: Options, default: int = 0) -> int:
     """``-n`` as the Perl reads it, refused before the list of its orders is built when that list alone
     would not fit in memory (``-n 99999999999999999999``)."""
     from ..base.arguments import orders
 
     value = _number(options, "ngram")
+    if value is not None and not math.isfinite(value):  # the Perl's loop over orders: none at nan, endless at inf
+        raise OptionError(f"-n {options.ngram}: give a whole number of ROUGE-N orders")
     return orders(int(value) if value else default, "-n", given=options.ngram)
 
 
@@ -213,14 +232,18 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
     alpha = float(options.alpha_num)
     if alpha != alpha:  # NaN: no implementation's F has a meaning for it (and JSON has no NaN)
         raise OptionError(f"-p {options.alpha}: not a number; give a weight between 0 and 1")
-    if "bootstrap" in implementation.counterparts and "r" in flags and int(options.resamples_num) <= 0:
-        raise OptionError(f"-r {options.resamples}: the {semantics} bootstrap needs at least one resample "
-                          "(its BootstrapAggregator: n_samples must be positive)")
+    if "bootstrap" in implementation.counterparts:
+        _check_bootstrap(semantics, options, flags)
     metrics = implementation.naming.for_flags(ngram, not options.no_lcs, weight)
     if not metrics:
         raise OptionError("no metric to score: give -n N (ROUGE-1..N) or leave ROUGE-L on (no -x)")
     word_limit = _number(options, "word_limit")
     byte_limit = _number(options, "byte_limit") if word_limit is None else None
+    for flag, limit in (("l", word_limit), ("b", byte_limit)):
+        if limit is not None and not math.isfinite(limit):
+            raise OptionError(f"-{flag} {getattr(options, 'word_limit' if flag == 'l' else 'byte_limit')}: "
+                              f"the {semantics} semantics cuts at a whole number of "
+                              f"{'words' if flag == 'l' else 'bytes'}")
     return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=alpha,
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,

@@ -24,13 +24,20 @@ def two_pairs(tmp_path):
     (["--semantics", "py-rouge", "-w", "1e308"], ["weight_factor 1e+308", "OverflowError"]),
     (["--semantics", "py-rouge", "-w", "inf"], ["weight_factor inf", "finite"]),
     (["--semantics", "py-rouge", "-p", "nan"], ["-p nan: not a number"]),
+    (["--semantics", "py-rouge", "-n", "nan"], ["-n nan: give a whole number"]),
+    (["--semantics", "rouge-score", "-r", "1e15"], ["-r 1e15", "resamples would need about"]),
+    (["--semantics", "rouge-score", "-c", "nan"], ["-c nan", "between 0 and 100"]),
+    (["--semantics", "py-rouge", "-b", "nan"], ["-b nan", "whole number of bytes"]),
+    (["--semantics", "py-rouge", "-l", "inf"], ["-l inf", "whole number of words"]),
 ])
 def test_semantics_requests_one_line(two_pairs, flags, words):
     one_line_refusal("rouge155", [*flags, "--format", "json", *two_pairs], 255, *words)
 
 
-def test_audit_huge_order_refused(two_pairs):
-    one_line_refusal("rouge155-audit", ["-n", "99999999999999999999", *two_pairs], 1, "orders of ROUGE-N")
+@pytest.mark.parametrize(("order", "words"), [("99999999999999999999", "orders of ROUGE-N would need"),
+                                              ("nan", "give a whole number"), ("inf", "give a whole number")])
+def test_audit_order_refused(two_pairs, order, words):
+    one_line_refusal("rouge155-audit", ["-n", order, *two_pairs], 1, f"-n {order}", words)
 
 
 @pytest.mark.parametrize("prediction", ["", ".", "a b"])

@@ -109,6 +109,10 @@ def test_hf_evaluate_seed_named():
 def test_bootstrap_aggregator_nan_named():
     with pytest.raises(ValueError, match="confidence_interval must be a number, not nan"):
         scoring.BootstrapAggregator(confidence_interval=math.nan)
+    with pytest.raises(ValueError, match="n_samples 1000000000000000: .* resamples would need about"):
+        scoring.BootstrapAggregator(n_samples=10 ** 15)
+    with pytest.raises(TypeError, match="n_samples must be an int, not str"):
+        scoring.BootstrapAggregator(n_samples="x")
 
 
 @pytest.mark.parametrize(("kw", "kind", "words"), [
