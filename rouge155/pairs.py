@@ -29,6 +29,7 @@ def score_pairs(
     dask=None,
     semantics: str = PERL,
     signature_check: Optional[str] = None,
+    language: Optional[str] = None,
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -41,7 +42,8 @@ def score_pairs(
     call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``, or any name :mod:`rouge155.semantics` registers),
-    its options mapped onto that implementation's (what it lacks: ValueError).
+    its options mapped onto that implementation's (what it lacks: ValueError). ``language``: an ISO 639
+    code, for an implementation with a language setting (``"xlsum"``: its ``lang=``, docs/semantics.md).
 
     Arguments are checked here, once, the same under every semantics (:mod:`rouge155.base.arguments`):
     one text where a list belongs, None, a number or a nested list is a TypeError naming it; a
@@ -65,7 +67,7 @@ def score_pairs(
     return implementation.score_call(predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
                                      multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
                                      byte_limit=byte_limit, data_dir=data_dir, dask=dask,
-                                     signature_check=signature_check)
+                                     signature_check=signature_check, language=language)
 
 
 __all__ = ["score_pairs", "PairScores"]

@@ -3,6 +3,7 @@
     rouge155-audit [-m] [-n N] [-f A|B] [-x] (--summaries F --references F [...] | --jsonl F |
                    --system-dir D --model-dir D --system-pattern RE --model-pattern RE | CONFIG [SYSTEM-ID])
                    [--format text|json|html] [--output FILE] [--top K] [--seed N] [--semantics NAME ...]
+                   [--language CODE]
 
 The Perl flags and the plain-text input options mean what they mean to ``rouge155``. Errors are one
 line on stderr: status 2 for the command line, 1 for the input.
@@ -33,6 +34,9 @@ AUDIT_OPTIONS = (
                default=0, kind="int", minimum=0, metavar="N"),
     LongOption("--semantics", "semantics", "Audit only these implementations (repeatable; default: every one "
                "installed).", takes_value=True, repeatable=True, choices=others(), metavar="NAME"),
+    LongOption("--language", "language", "Score the outputs (in language CODE, ISO 639-1) under every implementation "
+               "that runs on it, rouge155's --language and XL-Sum's lang= included, and name those whose tokenizer "
+               "drops its script (text or json).", takes_value=True, metavar="CODE"),
 ) + tuple(o for o in LONG_OPTIONS if o.name in _INPUT_OPTIONS)
 
 
@@ -159,6 +163,18 @@ def _signatures(result, values) -> Dict[str, str]:
             for name, setup in result.setups.items()}
 
 
+def _language_report(pairs, options, values: Dict[str, Any]) -> str:
+    """``--language CODE``: every implementation on the language (rouge155.audit.languages)."""
+    from .. import __version__
+    from ..audit.languages import language_audit, to_json, to_text
+
+    if values["output_format"] == "html" or values["semantics"]:
+        raise UsageError("--language writes text or json and scores every implementation (no --semantics)")
+    ngram = int(float(options.ngram)) if options.ngram not in (None, "") else 2
+    result = language_audit(pairs, values["language"], ngram, bool(options.stem))
+    return to_json(result, __version__) if values["output_format"] == "json" else to_text(result)
+
+
 def run(argv: Sequence[str], out, err) -> int:
     """The command; ``out``/``err``: text streams. Returns the exit status."""
     parsed = getopts(list(argv), AUDIT_OPTIONS)
@@ -181,6 +197,11 @@ def run(argv: Sequence[str], out, err) -> int:
         except RougeError as exc:
             raise UsageError(str(exc)) from None
         pairs = _pairs(parsed, values)
+        if values["language"]:
+            from .analysis import _write
+
+            _write(_language_report(pairs, options, values), values["output"], out)
+            return 0
         result = audit(pairs, options, flags, semantics=list(values["semantics"]) or None, seed=values["seed"],
                        top=values["top"])
         from .analysis import _write  # the analysis commands' --output

@@ -22,6 +22,8 @@ LONG_OPTIONS = (
     LongOption("--jobs", "jobs", "Processes to use (the output is identical for any N).", takes_value=True,
                default=1, kind="int", minimum=1),
     LongOption("--quiet", "quiet", "No progress bar (it shows on a terminal's stderr after ~2 s)."),
+    LongOption("--progress", "show_progress", "Show the progress bar on stderr even when it is not a terminal "
+               "(pairs done, pairs/s, time left; after ~2 s)."),
     LongOption("--format", "output_format", "text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, "
                "per instance too (schema: schema/rouge155-result.schema.json); html: one self-contained page with "
                "charts (rouge155-report).", takes_value=True, default="text",

@@ -10,7 +10,7 @@ import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+    from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
     from ..inputs.config import EvalConfig
     from ..inputs.sources import TextSource
@@ -108,9 +108,11 @@ class _Job:
 
     options: Options
     data_dir: str
-    config: EvalConfig
+    config: Optional[EvalConfig]  # None while a streamed plan reads the input
     source: Optional[TextSource]
-    systems: List[str]
+    systems: Optional[List[str]]  # None: a streamed JSONL file's, known once it is read
+    plan: Any = None  # a streamed run's plan (rouge155/inputs/streams.py)
+    evaluate_all: bool = False
 
 
 def _usage_check(parsed: ParsedArgs, extras) -> None:
@@ -128,6 +130,8 @@ def _resolved_options(flags, extras) -> Options:
     ``--language`` and ``--char-level`` (a bad code or a missing extra fails here, before any output)."""
     options = options_from_flags(flags)
     options.check()
+    if extras.semantics != PERL:  # another implementation reads --language itself (its record: own_language)
+        return options
     if not (extras.unicode or extras.language is not None or extras.char_level):
         return options
     if extras.unicode and extras.language is not None:
@@ -159,10 +163,13 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
     load_word_lists(data_dir)
     if extras.plain_text:
-        from .plain_text import plain_text_input
+        from .plain_text import streamed_plan
 
-        config, source, systems = plain_text_input(extras, bool(flags.get("a")))
-        return _Job(options, data_dir, config, source, systems)
+        plan = streamed_plan(extras, options)
+        if plan is not None:
+            systems = None if extras.jsonl is not None and flags.get("a") else [extras.system_id]
+            return _Job(options, data_dir, None, None, systems, plan, bool(flags.get("a")))
+        return _whole_input(options, data_dir, extras, bool(flags.get("a")))
     from ..inputs.config import read_file_list, read_xml_config
 
     config_path = os_path(parsed.positional[0])
@@ -176,11 +183,60 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     else:
         config = read_xml_config(config_path)
     systems = sorted(config.peer_ids) if evaluate_all else [system_id if system_id is not None else ""]
-    return _Job(options, data_dir, config, None, systems)
+    return _Job(options, data_dir, config, None, systems, _config_plan(config, options, systems, extras))
+
+
+def _config_plan(config: EvalConfig, options: Options, systems: List[str], extras):
+    """A config's streamed plan where the batched engine scores the run (not a small one), else None."""
+    import os
+
+    from ..engine.plan import use_batched_engine
+    from ..inputs.sources import TextSource
+    from .plain_text import STREAM_ENV, may_stream
+
+    if not may_stream(extras, options):
+        return None
+    if os.environ.get(STREAM_ENV) != "always" and not use_batched_engine(
+            "auto", config, options, systems, TextSource(), cluster=extras.dask is not None):
+        return None
+    from ..inputs.streams import ConfigPlan
+
+    return ConfigPlan(config, systems)
+
+
+def _whole_input(options: Options, data_dir: str, extras, evaluate_all: bool) -> _Job:
+    """A plain-text run whose input is read whole (the in-memory path)."""
+    from .plain_text import plain_text_input
+
+    config, source, systems = plain_text_input(extras, evaluate_all)
+    return _Job(options, data_dir, config, source, systems)
+
+
+def _streamed(job: _Job, extras, warn: Callable[[str], None], progress):
+    """A streamed run's results, or None where its input must be read whole (the in-memory path
+    then gives the script's output or error; nothing was reported)."""
+    from ..api import streamed_results
+    from ..engine.plan import NeedsStepByStep
+    from ..engine.stream import NeedsWholeInput
+
+    try:
+        return streamed_results(job.plan, job.options, job.systems, job.evaluate_all, data_dir=job.data_dir,
+                                warn=warn, jobs=extras.jobs, progress=progress, dask=extras.dask,
+                                full_rows=extras.output_format != "text")
+    except (NeedsWholeInput, NeedsStepByStep):
+        return None
 
 
 def _scored(job: _Job, extras, warn: Callable[[str], None], debug: Callable[[str], None], progress):
     """The results, block by block (ROUGE 2.0's measures after the script's), written as ids first when asked."""
+    if job.plan is not None:
+        results = _streamed(job, extras, warn, progress)
+        if results is not None:
+            return results
+        if job.config is None:
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems = whole.config, whole.source, whole.systems
+    assert job.config is not None and job.systems is not None  # read whole (not streamed)
     if extras.write_token_ids is not None:
         from ..output.token_ids import write_token_ids
 
@@ -219,7 +275,8 @@ def _signature(job: _Job, extras, expected):
     from .plain_text import sentence_rule
 
     rouge2 = (extras.synonyms, extras.topic, extras.topic_uniq)
-    signature = signature_of(job.options, references=reference_counts(job.config.evaluations),
+    counted = job.config.evaluations if job.config is not None else job.plan.reference_counts
+    signature = signature_of(job.options, references=reference_counts(counted),
                              sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
                              rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)
     refuse_differences(expected, signature)
@@ -240,7 +297,8 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
     as its last line); or ``--format json|csv|html``, each with the signature."""
     if extras.output_format == "text":
         for result in results:
-            out.write(result.to_text(options))
+            for part in result.text_parts(options):
+                out.write(part)
         if extras.signature and signature is not None:  # (built whenever --signature is given)
             out.write(signature + "\n")
         return
@@ -298,7 +356,9 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         def debug(msg: str) -> None:
             out.write(msg + "\n")
 
-        bar = _progress_bar(len(job.config.evaluations)) if extras.progress and not extras.quiet else None
+        total = job.plan.count if job.plan is not None else len(job.config.evaluations)  # type: ignore[union-attr]
+        shown = (extras.progress or extras.show_progress) and not extras.quiet
+        bar = _progress_bar(total, extras.show_progress, "pair" if extras.plain_text else "eval") if shown else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
             _write_report(results, job.options, warnings, extras, out, signature)
@@ -339,13 +399,17 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
-def _progress_bar(total: int):
-    """A tqdm bar on stderr for runs longer than about 2 s, only when stderr is a terminal."""
-    if sys.stderr is None or not sys.stderr.isatty():  # stderr may be closed (2>&-)
+def _progress_bar(total: int, forced: bool = False, unit: str = "eval"):
+    """A tqdm bar on stderr (done, per second, time left) for runs longer than about 2 s, when
+    stderr is a terminal or ``forced`` (``--progress``); never on stdout."""
+    try:
+        if sys.stderr is None or not (forced or sys.stderr.isatty()):  # stderr may be closed (2>&-)
+            return None
+    except (OSError, ValueError):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="eval", file=sys.stderr, delay=2.0, leave=False)
+    return tqdm(total=total, unit=unit, file=sys.stderr, delay=2.0, leave=False, dynamic_ncols=True)
 
 
 def _click_option(click, option):

@@ -1,7 +1,8 @@
 """``rouge155 --semantics NAME``: the input scored as another implementation scores it (rouge-score,
 torchmetrics, the ``rouge`` package, py-rouge), every pair and the corpus, in ``--format json|csv``.
 
-The Perl flags map onto the implementation's options (:mod:`rouge155.semantics.setup`); one that has no
+The Perl flags map onto the implementation's options (:mod:`rouge155.semantics.setup`), and
+``--language CODE`` onto its language setting where it has one (XL-Sum's ``lang=``); one that has no
 counterpart there is refused in one line. The text report is the Perl's and exists only for ``perl``.
 """
 from __future__ import annotations
@@ -10,8 +11,9 @@ from typing import List, Mapping, Optional, Tuple
 
 from ..base.errors import RougeError
 
-# rouge155's own long options that change how the Perl's semantics reads text: no other has them
-_PERL_ONLY = (("unicode", "--unicode"), ("language", "--language"), ("char_level", "--char-level"),
+# rouge155's own long options that change how the Perl's semantics reads text: no other has them (--language
+# is an implementation's own where it has a language setting: its record's counterparts)
+_PERL_ONLY = (("unicode", "--unicode"), ("char_level", "--char-level"),
               ("write_token_ids", "--write-token-ids"), ("synonyms", "--synonyms"), ("topic", "--topic"),
               ("topic_uniq", "--topic-uniq"), ("dask", "--dask"))
 
@@ -23,6 +25,11 @@ def check_request(extras) -> None:
         raise RougeError(f"--semantics {name}: --format {extras.output_format} is the Perl's report; give --format "
                          "json or --format csv (every pair and the corpus scores)")
     given = [option for dest, option in _PERL_ONLY if getattr(extras, dest) not in (None, False)]
+    if extras.language is not None:
+        from ..semantics import get, names
+
+        if name in names() and "language" not in get(name).counterparts:
+            given.insert(0, "--language")
     if given:
         raise RougeError(f"--semantics {name} has no counterpart for {', '.join(given)}: leave "
                          f"{'it' if len(given) == 1 else 'them'} out")
@@ -36,7 +43,7 @@ def prepared(job, flags: Mapping[str, object], extras):
     per_system = {system: config_pairs(job.config, job.source, system) for system in job.systems}
     counts = [len(refs) for _ids, _p, references in per_system.values() for refs in references]
     given = [letter for letter, value in flags.items() if value is not None]
-    setup = setup_from_flags(extras.semantics, job.options, given, max(counts), extras.seed)
+    setup = setup_from_flags(extras.semantics, job.options, given, max(counts), extras.seed, language=extras.language)
     return setup, per_system, counts
 
 

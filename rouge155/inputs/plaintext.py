@@ -145,6 +145,18 @@ def from_directories(
     """pyrouge's convention, exactly as pyrouge writes its config: system files (sorted) whose name
     matches ``system_pattern`` (``re.match``) give evaluations 1..N; the pattern's first group is the
     ID that replaces ``#ID#`` in ``model_pattern`` to find that evaluation's models (sorted)."""
+    matched, matcher = directory_matches(system_dir, model_dir, system_pattern, model_pattern)
+    texts: Dict[str, bytes] = {}
+    evaluations = [directory_evaluation(system_dir, model_dir, name, matcher.models(ident), ident, model_pattern,
+                                        str(k), system_id, split, texts) for k, (name, ident) in enumerate(matched, 1)]
+    if not evaluations:
+        raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+
+
+def directory_matches(system_dir: str, model_dir: str, system_pattern: str, model_pattern: str):
+    """pyrouge's pairing: [(system file, ID)] for the system files (sorted) that ``system_pattern``
+    matches, and the model matcher of their IDs."""
     try:
         sys_re = re.compile(system_pattern)
     except re.error as exc:
@@ -156,24 +168,25 @@ def from_directories(
         model_files = os.listdir(model_dir)
     except OSError as exc:
         raise RougeError(f"Cannot list {exc.filename}: {exc.strerror}") from None
-    texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
     matched = [(name, m.group(1) or "") for name, m in ((n, sys_re.match(n)) for n in system_files) if m]
     matcher = _ModelMatcher(model_files, model_pattern, [ident for _, ident in matched])
-    for name, ident in matched:
-        models = matcher.models(ident)
-        if not models:
-            raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
-        peer_key = os.path.join(system_dir, name)
-        texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
-        model_keys = [os.path.join(model_dir, mname) for mname in models]
-        for key in model_keys:
-            if key not in texts:  # a model several IDs match is read once
-                texts[key] = spl_text(read_input_file(key), split, None)
-        evaluations.append(Evaluation.listed(str(len(evaluations) + 1), "SPL", {system_id: peer_key}, model_keys))
-    if not evaluations:
-        raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
-    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+    return matched, matcher
+
+
+def directory_evaluation(system_dir: str, model_dir: str, name: str, models: List[str], ident: str,
+                         model_pattern: str, eval_id: str, system_id: str, split: bool,
+                         texts: Dict[str, bytes]) -> Evaluation:
+    """One evaluation of directory mode: system file ``name`` against its ``models``, read into ``texts``
+    (a model several IDs match is read once)."""
+    if not models:
+        raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
+    peer_key = os.path.join(system_dir, name)
+    texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
+    model_keys = [os.path.join(model_dir, mname) for mname in models]
+    for key in model_keys:
+        if key not in texts:
+            texts[key] = spl_text(read_input_file(key), split, None)
+    return Evaluation.listed(eval_id, "SPL", {system_id: peer_key}, model_keys)
 
 
 def from_parallel_files(
@@ -199,14 +212,24 @@ def from_parallel_files(
                              "every --references file must be parallel to --summaries")
         ref_lines.append(lines)
     texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
-    for i, line in enumerate(sys_lines):
-        peer_key = f"{summaries}:{i + 1}"
+    evaluations = parallel_evaluations(summaries, reference_files, sys_lines, ref_lines, 0, system_id, split, sep,
+                                       texts)
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+
+
+def parallel_evaluations(summaries: str, reference_files: Sequence[str], sys_lines: Sequence[bytes],
+                         ref_lines: Sequence[Sequence[bytes]], first: int, system_id: str, split: bool,
+                         sep: Optional[bytes], texts: Dict[str, bytes]) -> List[Evaluation]:
+    """The evaluations of lines ``first + 1`` .. of the parallel files (``sys_lines`` and each file's
+    ``ref_lines`` from there on), their texts put in ``texts``."""
+    evaluations = []
+    for i, line in enumerate(sys_lines, start=first + 1):
+        peer_key = f"{summaries}:{i}"
         texts[peer_key] = spl_text(line.rstrip(b"\r"), split, sep)
         model_keys = []
         for path, lines in zip(reference_files, ref_lines):
-            key = f"{path}:{i + 1}"
-            texts[key] = spl_text(lines[i].rstrip(b"\r"), split, sep)
+            key = f"{path}:{i}"
+            texts[key] = spl_text(lines[i - first - 1].rstrip(b"\r"), split, sep)
             model_keys.append(key)
-        evaluations.append(Evaluation.listed(str(i + 1), "SPL", {system_id: peer_key}, model_keys))
-    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+        evaluations.append(Evaluation.listed(str(i), "SPL", {system_id: peer_key}, model_keys))
+    return evaluations

@@ -1,31 +1,18 @@
 """The report: the exact text ROUGE-1.5.5.pl prints (``printResults``)."""
 from __future__ import annotations
 
-import re
-from functools import cmp_to_key
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import List, Optional, Sequence
 
 from ..base.perl import f5, fmt_num, perl_int, perl_num
-from ..engine.aggregate import Averages, perl_order, table_rows
+from ..engine.aggregate import Averages, eval_id_order, perl_order, table_rows
 from ..engine.plan import WLCS
 from ..metrics.formulas import PRINTED_AS_INTEGERS, f_score, hit_ratio, w_ratio, w_weight
 
 RULE = "-" * 45
 DOTS = "." * 45
-_LEADING_DIGITS = re.compile(r"^([0-9]+)")
-
-
-def _by_eval_id(a: str, b: str) -> int:
-    """The script's ``by_evalID``: leading numbers compare numerically when both have one."""
-    ma, mb = _LEADING_DIGITS.match(a), _LEADING_DIGITS.match(b)
-    if ma and mb:
-        x, y = int(ma.group(1)), int(mb.group(1))
-    else:
-        x, y = a, b  # type: ignore[assignment]
-    return (x > y) - (x < y)
 
 
 def _value(x, token_mode: Optional[int]) -> str:
@@ -43,6 +30,21 @@ def block_text(
     confidence_label: str,
     per_eval: bool,
 ) -> str:
+    text = block_header(system, tag, averages, token_mode, confidence_label, per_eval)
+    if not per_eval:
+        return text
+    ordered = eval_id_order(keys)
+    rows = table_rows(values)
+    if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
+        rows = list(rows)
+        for k, row in zip(perl_order(keys), averages.printed):
+            rows[k] = row
+    return text + eval_lines(system, tag, [keys[k] for k in ordered], [rows[k] for k in ordered], token_mode)
+
+
+def block_header(system: str, tag: str, averages: Averages, token_mode: Optional[int], confidence_label: str,
+                 per_eval: bool) -> str:
+    """A block's lines up to its per-evaluation lines (``-d``), which :func:`eval_lines` writes."""
     lines: List[str] = [RULE]
     if token_mode is None or token_mode == 1:
         for name, c in (("R", 0), ("P", 1), ("F", 2)):
@@ -56,19 +58,16 @@ def block_text(
         lines.append(f"{system} {tag} M_count: {m} P_count: {p} H_count: {h}")
     if per_eval:
         lines.append(DOTS)
-        # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
-        # follows its random hash order, so any order is as right: ours is the plain string order.
-        by_eval_id = cmp_to_key(_by_eval_id)
-        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__), key=lambda k: by_eval_id(keys[k]))
-        rows = table_rows(values)
-        if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
-            rows = list(rows)
-            for k, row in zip(perl_order(keys), averages.printed):
-                rows[k] = row
-        for k in ordered:
-            recall, precision, f_measure = (_value(v, token_mode) for v in rows[k])
-            lines.append(f"{system} {tag} Eval {keys[k]} R:{recall} P:{precision} F:{f_measure}")
     return "\n".join(lines) + "\n"
+
+
+def eval_lines(system: str, tag: str, keys: Sequence[str], rows: Sequence, token_mode: Optional[int]) -> str:
+    """``-d``'s lines for these instances (keys and their three values), in the order given."""
+    out = []
+    for key, row in zip(keys, rows):
+        recall, precision, f_measure = (_value(v, token_mode) for v in row)
+        out.append(f"{system} {tag} Eval {key} R:{recall} P:{precision} F:{f_measure}\n")
+    return "".join(out)
 
 
 # -- machine-readable formats ---------------------------------------------------------------------

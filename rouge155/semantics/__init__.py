@@ -26,14 +26,19 @@ scoring, by its own options
 rouge155's options mapped onto its own
   ``counterparts`` (which of rouge155's options it follows: ``stem``, ``alpha``, ``weight``,
   ``word_limit``, ``byte_limit``, ``bootstrap`` (-r, -c), ``seed``, ``remove_stopwords``, ``skip``, ``be``,
-  ``stem_models_only``, ``token_counting``, ``dask``; any other is refused in one line), ``policies``
-  (-f letter -> its own multi-reference policy; none: one reference per prediction),
+  ``stem_models_only``, ``token_counting``, ``dask``, ``language``; any other is refused in one line),
+  ``policies`` (-f letter -> its own multi-reference policy; none: one reference per prediction),
   ``policy_descriptions``, ``policy(letter)``, ``own_options(setup)`` (the keyword arguments of its
   ``score_pairs``), ``settings(setup)`` (by its own names: JSON), ``fixed_settings()`` (what no option
   changes but signs every result: a recipe's segmenter and its version), ``uses_nltk(setup)``,
   ``signature_settings(setup)``, ``signature(setup, counts, sentences)``, ``corpus(values, setup, keys)``
   (its aggregation with the setup's options), ``unavailable_metrics(setup)`` (a data file missing),
   ``score_call(...)`` (``rouge155.score_pairs(semantics=NAME)``), ``audit_notes``.
+languages (``language`` among its counterparts: ``--language CODE``, ``score_pairs(language=CODE)``)
+  ``own_language(code)`` (its own setting for the ISO 639 code; ValueError where it has none),
+  ``language_settings(setup)`` (what the language brings that signs a result: its own name for it, the
+  segmenter and its version), ``language_note(setup)`` (in words, for ``rouge155-audit --language``),
+  ``tokenizer_for(setup)`` (its tokens under the setup's options, the stemmer off).
 the audit (``rouge155-audit``: what its attribution swaps and explains)
   ``rule_parts(stem, letter) -> {kind: part name}``, ``parts() -> {kind: {part name: Part}}``
   (:mod:`.parts`).
@@ -54,6 +59,7 @@ _MODULES: Dict[str, str] = {
     "torchmetrics": "torchmetrics",
     "pltrdy": "pltrdy",
     "py-rouge": "py_rouge",
+    "xlsum": "xlsum",
 }
 NAMES: Tuple[str, ...] = tuple(_MODULES)
 _LOADED: Dict[str, Semantics] = {}

@@ -145,9 +145,13 @@ class PerlSemantics(Semantics):
 
     def score_call(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,
                    multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None,
-                   signature_check=None):
+                   signature_check=None, language=None):
         """``rouge155.score_pairs``: the engine's numbers, signed by the Perl flags they stand for."""
         from ..output.signature import SignedScores, api_signature_args
+
+        if language is not None:  # the Perl's --language is a text mode of the engine, not of score_pairs
+            raise ValueError("score_pairs(language=) is another implementation's language setting (semantics="
+                             "'xlsum'); the Perl's ROUGE in a language: rouge155.evaluate(..., language=...)")
 
         wanted = parse_metrics(metrics)
         options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)

@@ -1,12 +1,13 @@
 """rouge155's options for one implementation, resolved once: a :class:`Setup`.
 
 Two ways in, one mapping: ``rouge155.score_pairs(..., semantics=NAME)`` (:func:`call_setup`: ``stem``,
-``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, the metric names and ROUGE-W's weight)
-and the command line's Perl flags (:func:`setup_from_flags`: ``-n -x -m -f -p -w -l -b -r -c``,
-``--seed``; ``rouge155 --semantics NAME`` and ``rouge155-audit``). Each implementation maps a setup onto
-its own options (:meth:`~rouge155.semantics.record.Semantics.own_options`) and says which of rouge155's
-options it has a counterpart for (``counterparts``, ``policies``, its naming's ``max_n``); whatever it
-lacks is refused in one line naming it: a number is never computed with an option silently dropped.
+``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, ``language``, the metric names and
+ROUGE-W's weight) and the command line's Perl flags (:func:`setup_from_flags`: ``-n -x -m -f -p -w -l
+-b -r -c``, ``--seed``, ``--language``; ``rouge155 --semantics NAME`` and ``rouge155-audit``). Each
+implementation maps a setup onto its own options (:meth:`~rouge155.semantics.record.Semantics.own_options`)
+and says which of rouge155's options it has a counterpart for (``counterparts``, ``policies``, its
+naming's ``max_n``, ``own_language``); whatever it lacks is refused in one line naming it: a number is
+never computed with an option silently dropped.
 """
 from __future__ import annotations
 
@@ -49,7 +50,9 @@ class Setup:
     """One implementation (``semantics``, its registry name) with rouge155's options: its metrics (by its
     own names, in the order results are reported), ``stem`` (-m), ``letter`` (-f), ``alpha`` (-p),
     ``weight`` (ROUGE-W), ``word_limit``/``byte_limit`` (-l/-b), its bootstrap's ``n_samples``,
-    ``confidence`` (percent) and ``seed`` (-r, -c, --seed), and what the audit notes about it."""
+    ``confidence`` (percent) and ``seed`` (-r, -c, --seed), ``language`` (``--language``, ``language=``:
+    an ISO 639 code, which the implementation maps onto its own setting: ``own_language``), and what
+    the audit notes about it."""
 
     semantics: str
     metrics: Tuple[str, ...]
@@ -63,6 +66,7 @@ class Setup:
     confidence: float = 95.0
     seed: int = DEFAULT_SEED
     notes: Tuple[str, ...] = field(default=())
+    language: Optional[str] = None
 
     @property
     def implementation(self) -> Semantics:
@@ -103,17 +107,28 @@ def nltk_version() -> str:
         return "none"
 
 
+def check_language(implementation: Semantics, language: Optional[str], option: str) -> None:
+    """ValueError where ``implementation`` cannot score in ``language`` (``option``: how it was given):
+    it has no language setting, or none for that code."""
+    if language is None:
+        return
+    if "language" not in implementation.counterparts:
+        raise ValueError(f"the {implementation.name} semantics has no language setting ({option})")
+    implementation.own_language(language)
+
+
 # -- rouge155.score_pairs(..., semantics=NAME) -------------------------------------------------------------
 
 
 def call_setup(implementation: Semantics, metrics, stem: bool, remove_stopwords: bool, letter: str, alpha: float,
-               word_limit: Optional[int], byte_limit: Optional[int], references: Sequence[Sequence]
-               ) -> Tuple[Setup, Dict[str, str]]:
+               word_limit: Optional[int], byte_limit: Optional[int], references: Sequence[Sequence],
+               language: Optional[str] = None) -> Tuple[Setup, Dict[str, str]]:
     """The setup of a ``score_pairs`` call, and each metric name asked -> the implementation's own;
     ValueError for what the implementation has no counterpart for."""
     name, has = implementation.name, implementation.counterparts
     if isinstance(metrics, str):
         metrics = [metrics]
+    check_language(implementation, language, "language=")
     if remove_stopwords and "remove_stopwords" not in has:
         raise ValueError(f"the {name} semantics has no stopword removal (remove_stopwords)")
     limited = word_limit is not None or byte_limit is not None
@@ -132,7 +147,7 @@ def call_setup(implementation: Semantics, metrics, stem: bool, remove_stopwords:
         raise ValueError(f"the {name} semantics has no stemmer")
     own = tuple(dict.fromkeys(n for n, _ in names.values()))
     setup = Setup(name, own, stem=bool(stem), letter=letter, alpha=alpha, weight=weights.pop() if weights else None,
-                  word_limit=word_limit, byte_limit=byte_limit)
+                  word_limit=word_limit, byte_limit=byte_limit, language=language)
     return setup, {asked: own_name for asked, (own_name, _) in names.items()}
 
 
@@ -204,16 +219,20 @@ def reference_note(implementation: Semantics, letter: str, most_references: int)
 
 
 def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = (), most_references: int = 1,
-                     seed: Optional[int] = None, default_ngram: int = 0) -> Setup:
+                     seed: Optional[int] = None, default_ngram: int = 0, language: Optional[str] = None) -> Setup:
     """The :class:`Setup` of ``semantics`` for the Perl ``options``; ``flags``: the letters given on the
     command line (a flag given with its default value is refused where it has no counterpart too);
-    ``most_references``: the most references any prediction has. OptionError: one line naming what
-    the implementation has no counterpart for."""
+    ``most_references``: the most references any prediction has; ``language``: ``--language CODE``.
+    OptionError: one line naming what the implementation has no counterpart for."""
     from . import get, names
 
     if semantics not in names():
         raise OptionError(f"unknown semantics {semantics!r}: use one of {', '.join(names())}")
     implementation = get(semantics)
+    try:
+        check_language(implementation, language, f"--language {language}")
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     letter = "B" if options.formula == "B" else "A"  # Perl quirk: any -f but B is the average
     refused = flag_refusals(implementation, options, flags)
     if refused:
@@ -248,4 +267,4 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,
                  n_samples=int(options.resamples_num), confidence=float(options.confidence_num),
-                 seed=seed if seed is not None else DEFAULT_SEED)
+                 seed=seed if seed is not None else DEFAULT_SEED, language=language)

@@ -212,6 +212,8 @@ def test_every_system_of_a_jsonl(tmp_path):
     (["--semantics", "torchmetrics", "--seed", "3", "--format", "json"], "--seed"),
     (["--seed", "3"], "--seed seeds rouge-score's bootstrap"),
     (["--semantics", "rouge-score", "-x", "--format", "json"], "no metric to score"),
+    (["--semantics", "rouge-score", "--language", "hi", "--format", "json"], "no counterpart for --language"),
+    (["--semantics", "xlsum", "--language", "xx", "--format", "json"], "XL-Sum's scorer has no language 'xx'"),
 ])
 def test_refusals_are_one_line(jsonl, args, says):
     status, out, err = rouge155("--jsonl", str(jsonl), *args)
@@ -260,3 +262,24 @@ def test_the_signature_names_the_implementation_and_its_settings(jsonl):
     status, out, err = rouge155(*[a for a in args if a != "-m"], "--signature-check", line)
     assert status == 2 and out == ""
     assert "rouge155: --signature-check: sem.use_stemmer: yes in the signature, no in this run" in err
+
+
+def test_xlsum_with_language_is_score_pairs_with_language(tmp_path):
+    """``--semantics xlsum --language CODE``: XL-Sum's lang= (its name for the code), as score_pairs gives it."""
+    import rouge155 as api
+    from rouge155.output.signature import parse
+
+    preds, refs = ["भारत सरकार ने कहा\nदूसरी पंक्ति", "चुनाव परिणाम घोषित"], ["भारत की सरकार ने कहा", "परिणाम आज घोषित"]
+    path = tmp_path / "hi.jsonl"
+    path.write_text("".join(json.dumps({"id": str(i), "prediction": p, "references": [r]}, ensure_ascii=False) + "\n"
+                            for i, (p, r) in enumerate(zip(preds, refs))), encoding="utf-8")
+    status, out, err = rouge155("-n", "2", "-m", "--jsonl", str(path), "--semantics", "xlsum", "--language", "hi",
+                                "--format", "json")
+    assert status == 0, err
+    results, doc = results_of(out)
+    assert doc["semantics"]["settings"]["lang"] == "hindi"
+    assert parse(doc["signature"]).fields["sem.lang"] == "hindi"
+    want = api.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL", "rougeLsum"], stem=True, semantics="xlsum",
+                           language="hi")
+    for metric, values in want.items():
+        assert pair_values(results[("1", metric)], "fmeasure") == list(values.fmeasure), metric

@@ -18,7 +18,7 @@ from devkit.semgen import pairs
 
 def test_every_name_has_its_rules_and_scores():
     preds, refs = pairs(40, seed=61, max_refs=1)
-    assert registry.NAMES == ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")
+    assert registry.NAMES == ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge", "xlsum")
     for name in registry.NAMES:
         spec = registry.get(name)
         assert spec.name == name and set(spec.rules()) == set(RULE_KINDS)
