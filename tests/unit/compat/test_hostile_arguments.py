@@ -7,7 +7,7 @@ import math
 import pytest
 
 from rouge155 import score_pairs
-from rouge155.compat import hf_evaluate, rouge_scorer, scoring
+from rouge155.compat import hf_evaluate, scoring
 from rouge155.compat.py_rouge import Rouge
 from rouge155.semantics import names
 from support.hostile import real_py_rouge
@@ -81,10 +81,14 @@ def test_non_ascii_digits_refused(asked):
         score_pairs(["a"], ["a"], metrics=[asked])
 
 
-def test_score_batch_refuses_one_text():
-    # rouge-score 0.1.2 has no score_batch: the drop-in's own, which refuses as score_pairs does
+@pytest.mark.parametrize("module", ["rouge155.compat.rouge_scorer", "rouge155.compat.xlsum.rouge_scorer"])
+def test_score_batch_refuses_one_text(module):
+    # neither rouge-score 0.1.2 nor XL-Sum's scorer has score_batch: the drop-ins' own, refused as score_pairs does
+    import importlib
+
+    scorer = importlib.import_module(module).RougeScorer(["rouge1"])
     with pytest.raises(TypeError, match="targets must be a list of texts"):
-        rouge_scorer.RougeScorer(["rouge1"]).score_batch("a b", "a b")
+        scorer.score_batch("a b", "a b")
 
 
 def test_hf_evaluate_reads_one_string_as_evaluate_does():
