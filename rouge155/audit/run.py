@@ -22,7 +22,7 @@ from ..engine.pairs import PairScores
 from ..metrics.names import LCS_TAG, ngram_tag
 from ..semantics import PERL, get, others
 from ..semantics.base import MissingDependency
-from ..semantics.setup import DEFAULT_SEED, LETTERS, CorpusScore, Setup, flag_orders
+from ..semantics.setup import DEFAULT_SEED, CorpusScore, Setup, flag_orders, reference_policy
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
@@ -177,10 +177,9 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
         if stem and "stem" not in implementation.counterparts:
             stem = False
             said.insert(0, "no stemmer: scored without stemming")
-        if several and letter not in implementation.policies:
-            kept = implementation.policy(letter)
-            own_letter = next(k for k, v in implementation.policies.items() if v == kept)
-            said.append(f"no {LETTERS[letter]}: {implementation.policy_descriptions.get(kept, kept)}")
+        own_letter, note = reference_policy(implementation, letter, pairs.most_references)
+        if note is not None:
+            said.append(note)
         largest = implementation.naming.max_n or ngram
         setups[name] = Setup(name, implementation.naming.for_flags(min(ngram, largest), not options.no_lcs),
                              stem=stem, letter=own_letter, seed=seed)

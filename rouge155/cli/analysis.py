@@ -149,7 +149,7 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
               help="Compute paired tests now (options of rouge155-compare) and add them.")
 @click.option("--correlation", "correlation_json", help="Add the correlations of this rouge155-correlate --format "
               "json file.")
-@click.option("--title", default="rouge155 report", show_default=True)
+@click.option("--title", help="The page's title (default: rouge155 report: the RESULTS files' names).")
 @_test_options
 @_guarded
 def report_main(results, output, compare_json, significance, correlation_json, title, **test_opts):
@@ -166,6 +166,7 @@ def report_main(results, output, compare_json, significance, correlation_json, t
         comparison = _run_compare(run, **test_opts)
     if correlation_json:
         correlation = correlation_from_document(_load_json(correlation_json), correlation_json)
+    title = title or "rouge155 report: " + ", ".join(os.path.basename(p) for p in results)
     _write(render_html(run, comparison, correlation, title), output)
 
 

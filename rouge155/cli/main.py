@@ -71,6 +71,10 @@ class _Writer:
             return
         self._stream.write(b"".join(perl_print_bytes(line) for line in text.splitlines(keepends=True)))
 
+    def write_utf8(self, text: str) -> None:
+        """This program's own lines (notes that quote the input's text): UTF-8, whatever Perl would print."""
+        self._stream.write(text.encode("utf-8", "surrogateescape"))
+
     def flush(self) -> None:
         self._stream.flush()
 
@@ -269,7 +273,7 @@ def _signature_check(extras):
 def _signature(job: _Job, extras, expected):
     """The run's signature (docs/signature.md), built only when something shows or checks it; a run
     whose signature differs from ``expected`` stops here, before scoring: one line per difference."""
-    if not (extras.signature or expected is not None or extras.output_format != "text"):
+    if not (extras.signature or extras.cite or expected is not None or extras.output_format != "text"):
         return None
     from ..output.signature import reference_counts, sentence_splitting, signature_of
     from .plain_text import sentence_rule
@@ -291,16 +295,39 @@ def refuse_differences(expected, signature) -> None:
         raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
 
 
+def input_name(parsed: ParsedArgs, extras) -> str:
+    """The input's file or folder, as the command line gives it (a page's title names it)."""
+    given = extras.jsonl or extras.summaries or extras.system_dir
+    return given or (perl_bytes_str(parsed.positional[0]) if parsed.positional else "")
+
+
+def citation_line(extras, signature: Optional[str]) -> Optional[str]:
+    """``--cite``'s sentence for the run's signature (None without ``--cite``)."""
+    if not extras.cite or signature is None:
+        return None
+    from ..output.citation import citation
+    from ..output.signature import parse
+    from ..semantics import get
+
+    return citation(parse(signature), get(extras.semantics).reproduces)
+
+
 def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
-                  signature: Optional[str] = None) -> None:
+                  signature: Optional[str] = None, err: Optional[_Writer] = None, labels=None,
+                  title: str = "rouge155 report") -> None:
     """The text report as the script prints it, block by block (``--signature``: and the signature
-    as its last line); or ``--format json|csv|html``, each with the signature."""
+    as its last line; ``--cite``: then the sentence); or ``--format json|csv|html``, each with the
+    signature (``--cite``: json's "citation", else on stderr). ``labels``: evaluation names for json,
+    csv and html (directory mode: file names); ``title``: the html page's."""
+    cite = citation_line(extras, signature)
     if extras.output_format == "text":
         for result in results:
             for part in result.text_parts(options):
                 out.write(part)
         if extras.signature and signature is not None:  # (built whenever --signature is given)
             out.write(signature + "\n")
+        if cite is not None:
+            out.write(cite + "\n")
         return
     from ..output import report
 
@@ -311,14 +338,18 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
 
         settings = text_model(options).describe()
     if extras.output_format == "json":
-        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature))
-    elif extras.output_format == "html":
+        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature,
+                                     labels, cite))
+        return
+    if extras.output_format == "html":
         from ..analysis.html_report import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
-                                                          settings, signature)))
+                                                          settings, signature, labels), title))
     else:
-        out.write(report.csv_report(done, options, extras.precise, settings, signature))
+        out.write(report.csv_report(done, options, extras.precise, settings, signature, labels))
+    if cite is not None and err is not None:
+        err.write(cite + "\n")
 
 
 def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False,
@@ -340,11 +371,12 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         expected = _signature_check(extras)
         _check_semantics(extras)
         job = _prepare(parsed, extras)
+        _input_notes(job, parsed, extras, err)
         warnings: List[str] = []
         if extras.semantics != PERL:  # another implementation's numbers: rouge155/cli/other_semantics.py
             from .other_semantics import write_results
 
-            write_results(job, parsed.flags, extras, warnings, out, expected)
+            write_results(job, parsed.flags, extras, warnings, out, expected, err)
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
@@ -361,7 +393,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         bar = _progress_bar(total, extras.show_progress, "pair" if extras.plain_text else "eval") if shown else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
-            _write_report(results, job.options, warnings, extras, out, signature)
+            title = "rouge155 report: " + os.path.basename(os_path(input_name(parsed, extras)))
+            _write_report(results, job.options, warnings, extras, out, signature, err, job.config.labels(), title)
         finally:
             if bar:
                 bar.close()
@@ -372,6 +405,22 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         message, status = _failure(exc)
         err.write(message)
         return status
+
+
+def _input_notes(job: _Job, parsed: ParsedArgs, extras, err: _Writer) -> None:
+    """``--check``: rouge155-doctor's report on stderr, before the run. Without it, in the plain-text
+    modes only, one line per problem that makes texts score 0 (empty texts, texts the tokenizer drops;
+    ``--quiet``: none). A config's run keeps the Perl's stderr."""
+    if extras.check:
+        from .doctor import check_report
+
+        config_path = None if extras.plain_text or parsed.flags.get("z") else os_path(parsed.positional[0])
+        err.write_utf8(check_report(job.config, job.source, job.systems, job.options, extras, PROG, config_path))
+    elif extras.plain_text and not extras.quiet:
+        from .doctor import hints
+
+        for line in hints(job.config, job.source, job.systems, job.options, extras.semantics):
+            err.write_utf8(line + "\n")
 
 
 def _check_semantics(extras) -> None:

@@ -133,27 +133,35 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: the CPUs); the same "
               "numbers for any N.")
 @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
+@click.option("--check", is_flag=True, help="Report the input's protocol problems on stderr first (rouge155-doctor).")
 @_guarded
 def meta_main(input_path, human, file_list, system_column, document_column, columns, id_key, system_key, summary_key,
               references_key, variants, conditions, references, limits, humans_as_peers, measures, levels,
               coefficients, resamples, confidence, seed, resample, correction, alpha, decide_by, data_dir, fmt,
-              output, json_path, html_path, jobs, quiet):
+              output, json_path, html_path, jobs, quiet, check):
     """Correlate ROUGE variants x conditions x reference settings with human judgments (Lin, NTCIR-4 2004:
     "Looking for a Few Good Metrics"), scoring each text once; mark each column's best variant and those
     not significantly worse than it."""
     from ..meta import (NTCIR4_CONDITIONS, NTCIR4_VARIANTS, GridSpec, parse_condition, parse_reference_setting,
                        parse_variants)
     from ..meta.report import to_json, to_text
-    from ..meta.run import grid_work, run_grid
+    from ..meta.run import fitting_references, grid_work, run_grid
 
     judged = _judged(input_path, human, file_list, system_column, document_column, list(columns),
                      {"id": id_key, "system": system_key, "summary": summary_key, "references": references_key})
+    if check:
+        _check(judged, input_path, file_list)
     given = list(conditions) or [f"{label}={flags}" for label, flags in NTCIR4_CONDITIONS]
     refs = _split(references) or (["jackknife"] if humans_as_peers else ["all", "jackknife"])
     measure_list = list(MEASURES) if "all" in measures else list(dict.fromkeys(measures)) or ["recall"]
+    settings = [parse_reference_setting(r) for r in refs]
+    if not _split(references) and not humans_as_peers:  # the default: the settings the data has enough for
+        settings, notes = fitting_references(judged, settings)
+        for note in notes:
+            click.echo(f"rouge155-meta: note: {note}", err=True)
     spec = GridSpec(variants=parse_variants(_split(variants) or NTCIR4_VARIANTS),
                     conditions=_with_limits([parse_condition(c) for c in given], limits),
-                    references=[parse_reference_setting(r) for r in refs], humans_as_peers=humans_as_peers,
+                    references=settings, humans_as_peers=humans_as_peers,
                     measures=tuple(measure_list), levels=tuple(levels) or ("system", "summary"),
                     coefficients=tuple(coefficients) or CORRELATIONS, resamples=resamples, confidence=confidence,
                     seed=seed, resample=resample, correction=correction, alpha=alpha, decide_by=decide_by)
@@ -178,6 +186,18 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
         _write(to_html(grid), output)
     else:
         _write(to_text(grid), output)
+
+
+def _check(judged, input_path: str, file_list: Optional[str]) -> None:
+    """``--check``: rouge155-doctor's report on the judged texts, on stderr."""
+    from ..base.options import Options
+    from .doctor import check_extras, check_report
+
+    judged_data = input_path.endswith((".jsonl", ".ndjson", ".json", ".csv", ".tsv"))
+    config_path = None if judged_data or file_list else input_path
+    extras = check_extras(jsonl=input_path if judged_data else None)
+    click.echo(check_report(judged.config, judged.source, list(judged.human.systems), Options(), extras,
+                            "rouge155-meta", config_path), err=True, nl=False)
 
 
 def main() -> None:

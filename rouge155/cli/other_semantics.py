@@ -47,8 +47,9 @@ def prepared(job, flags: Mapping[str, object], extras):
     return setup, per_system, counts
 
 
-def scored(setup, per_system) -> list:
-    """Every system's pairs scored under ``setup``: :class:`~rouge155.output.semantics.SemanticsResult` s."""
+def scored(setup, per_system, labels: Optional[Mapping[str, str]] = None) -> list:
+    """Every system's pairs scored under ``setup``: :class:`~rouge155.output.semantics.SemanticsResult` s
+    (``labels``: the names the evaluations are shown under; directory mode: file names)."""
     from ..output.semantics import MEASURES, SemanticsResult
     from ..semantics.base import MissingDependency
 
@@ -68,28 +69,39 @@ def scored(setup, per_system) -> list:
                 bounds = (dict(zip(MEASURES, c.low)), dict(zip(MEASURES, c.high)))
             pairs = {"precision": v.precision, "recall": v.recall, "fmeasure": v.fmeasure, "hits": v.hits,
                      "reference_count": v.model_count, "prediction_count": v.peer_count}
-            results.append(SemanticsResult(system, metric, ids, pairs, {"precision": c.precision, "recall": c.recall,
+            shown = [labels.get(i, i) for i in ids] if labels else ids
+            results.append(SemanticsResult(system, metric, shown, pairs, {"precision": c.precision, "recall": c.recall,
                                                                         "fmeasure": c.fmeasure}, *bounds))
     return results
 
 
-def write_results(job, flags: Mapping[str, object], extras, warnings: List[str], out, expected=None) -> None:
+def write_results(job, flags: Mapping[str, object], extras, warnings: List[str], out, expected=None,
+                  err=None) -> None:
     """Score and write ``--format json|csv`` under ``extras.semantics``; ``expected``: the
-    ``--signature-check`` signature, checked before scoring."""
+    ``--signature-check`` signature, checked before scoring. A note on how the references are combined
+    (rouge-score's best F where -f A asks an average) goes to ``err`` and into the JSON's warnings;
+    ``--cite``'s sentence into the JSON, or on ``err`` with csv."""
     from .. import __version__
     from ..output.semantics import semantics_csv, semantics_json
     from ..output.signature import sentence_splitting
-    from .main import refuse_differences
+    from .main import citation_line, refuse_differences
     from .plain_text import sentence_rule
 
     setup, per_system, counts = prepared(job, flags, extras)
     spec = setup.implementation
     signature = spec.signature(setup, counts, sentence_splitting(*sentence_rule(extras)))
     refuse_differences(expected, signature)
-    results, line = scored(setup, per_system), str(signature)
+    for note in setup.notes:
+        warnings.append(f"--semantics {setup.semantics}: {note}")
+        if err is not None:
+            err.write(warnings[-1] + "\n")
+    results, line = scored(setup, per_system, job.config.labels()), str(signature)
+    cite = citation_line(extras, line)
     if extras.output_format == "csv":
-        out.write(semantics_csv(setup.semantics, results, line))
+        out.write(semantics_csv(results, line))
+        if cite is not None and err is not None:
+            err.write(cite + "\n")
         return
     rules = {kind: {"name": rule.name, "description": rule.description} for kind, rule in spec.rules().items()}
     out.write(semantics_json(setup.semantics, spec.reproduces, setup.settings(), rules, results, warnings,
-                             __version__, line))
+                             __version__, line, cite))

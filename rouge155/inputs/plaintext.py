@@ -16,6 +16,7 @@ from ..base.errors import OptionError, RougeError
 from .sources import MemorySource
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
+from .sniff import EncodingError, utf16_refusal
 
 
 def separator_bytes(separator: Union[str, bytes, None]) -> Optional[bytes]:
@@ -44,14 +45,19 @@ def spl_text(text: bytes, split: bool, separator: Optional[bytes]) -> bytes:
 
 
 def read_input_file(path: str) -> bytes:
-    """A plain-text input file's bytes, or one line saying why it cannot be read."""
+    """A plain-text input file's bytes, or one line saying why it cannot be read (UTF-16 text is named
+    as such: its lines would be read as byte soup)."""
     try:
         with open(path, "rb") as fh:
-            return fh.read()
+            raw = fh.read()
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
     except ValueError as exc:  # a NUL in the name
         raise RougeError(f"Cannot open {path!r}: {exc}") from None
+    refusal = utf16_refusal(raw, path)
+    if refusal is not None:
+        raise EncodingError(refusal)
+    return raw
 
 
 _MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
@@ -186,7 +192,26 @@ def directory_evaluation(system_dir: str, model_dir: str, name: str, models: Lis
     for key in model_keys:
         if key not in texts:
             texts[key] = spl_text(read_input_file(key), split, None)
-    return Evaluation.listed(eval_id, "SPL", {system_id: peer_key}, model_keys)
+    evaluation = Evaluation.listed(eval_id, "SPL", {system_id: peer_key}, model_keys)
+    evaluation.name = name  # JSON, CSV and messages name the file (the -d lines keep pyrouge's 1..N)
+    return evaluation
+
+
+def parallel_lines(paths: Sequence[str], lines: List[List[bytes]]) -> List[List[bytes]]:
+    """The files' lines, parallel: the same count in each, after dropping blank lines at a file's end
+    where that makes the counts agree (a trailing blank line an editor left is no summary); else one
+    line naming the file whose count differs from the first's."""
+    counts = [len(x) for x in lines]
+    if len(set(counts)) > 1:
+        kept = [len(x) - next((k for k, line in enumerate(reversed(x)) if line.strip()), len(x)) for x in lines]
+        target = max(kept)
+        if all(k <= target <= n for k, n in zip(kept, counts)):
+            return [x[:target] for x in lines]
+    for path, count in zip(paths[1:], counts[1:]):
+        if count != counts[0]:
+            raise RougeError(f"{path} has {count} lines but {paths[0]} has {counts[0]}: "
+                             "every --references file must be parallel to --summaries")
+    return lines
 
 
 def from_parallel_files(
@@ -203,14 +228,8 @@ def from_parallel_files(
     if not reference_files:
         raise RougeError("--references: give at least one file (one reference summary per line)")
     sep = separator_bytes(separator)
-    sys_lines = chomped_lines(read_input_file(summaries))
-    ref_lines = []
-    for path in reference_files:
-        lines = chomped_lines(read_input_file(path))
-        if len(lines) != len(sys_lines):
-            raise RougeError(f"{path} has {len(lines)} lines but {summaries} has {len(sys_lines)}: "
-                             "every --references file must be parallel to --summaries")
-        ref_lines.append(lines)
+    sys_lines, *ref_lines = parallel_lines([summaries] + reference_files,
+                                           [chomped_lines(read_input_file(p)) for p in [summaries] + reference_files])
     texts: Dict[str, bytes] = {}
     evaluations = parallel_evaluations(summaries, reference_files, sys_lines, ref_lines, 0, system_id, split, sep,
                                        texts)

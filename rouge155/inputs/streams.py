@@ -216,8 +216,10 @@ def _shown(ev, texts: Dict[str, bytes], system_dir: str, model_dir: str, shown_s
         return name
 
     peers = {s: shown(p, system_dir, shown_system) for s, p in ev.peers.items()}
-    return Evaluation.listed(ev.eval_id, ev.input_format, peers,
-                             [shown(p, model_dir, shown_model) for _m, p in ev.model_paths()])
+    renamed = Evaluation.listed(ev.eval_id, ev.input_format, peers,
+                                [shown(p, model_dir, shown_model) for _m, p in ev.model_paths()])
+    renamed.name = ev.name
+    return renamed
 
 
 class JsonlPlan(_LineChunks):

@@ -42,6 +42,9 @@ languages (``language`` among its counterparts: ``--language CODE``, ``score_pai
 the audit (``rouge155-audit``: what its attribution swaps and explains)
   ``rule_parts(stem, letter) -> {kind: part name}``, ``parts() -> {kind: {part name: Part}}``
   (:mod:`.parts`).
+the doctor (``rouge155-doctor``: reading texts as the implementation does)
+  ``doctor_tokenizer(options)`` (its tokens without stemming, stopwords or a length limit),
+  ``language_advice`` (what to give for text its tokenizer drops).
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ gives the audit the Perl's parts.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -124,6 +124,27 @@ class PerlSemantics(Semantics):
     counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit", "bootstrap", "remove_stopwords",
                               "stem_models_only", "skip", "be", "token_counting", "dask"))
     policies = {"A": "A", "B": "B"}
+
+    language_advice = ("give --language LANG (tokens, -m stemmer and -s stopwords of the language) or --unicode "
+                       "(the Unicode fork's reading)")
+
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:
+        """The tokens of the run's text mode (the script's bytes, ``--unicode``, ``--language``)."""
+        from ..text.modes import text_model
+
+        mode = text_model(options)
+
+        def tokens(text: str) -> List[str]:
+            raw = text.encode("utf-8", "surrogateescape")
+            out = []
+            for unit in mode.parse(raw, "SPL", "the text"):
+                for token in mode.clean_tokens(unit):
+                    word = mode.token_str(token)
+                    if word and word[0] in mode.counted_first:
+                        out.append(word)
+            return out
+
+        return tokens
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"stem": setup.stem, "multi_reference": setup.letter, "alpha": setup.alpha,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -446,7 +446,13 @@ class PyRouge(Semantics):
     counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit"))
     policies = {"A": "avg", "B": "best"}
     audit_notes = ("no length limit (its default cuts texts at 665 characters; the Perl flags set none)",)
+    language_advice = ("py-rouge keeps only A-Z, a-z and 0-9: score such text with rouge155 --language LANG (the "
+                       "Perl's semantics with tokens of the language)")
     f_score = staticmethod(_f_half)
+
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:  # noqa: ARG002 - the record's interface
+        """Its preprocessing without stemmer and length limit (the audit's tokenizer part)."""
+        return PyRougeTokenizer().tokens
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         limit = setup.word_limit if setup.word_limit is not None else setup.byte_limit

@@ -66,6 +66,9 @@ class Semantics:
     policies: Mapping[str, str] = {}  # -f letter -> its multi-reference policy ({}: one reference per prediction)
     policy_descriptions: Mapping[str, str] = {}  # its policy -> what it keeps (notes where a letter has none)
     audit_notes: Tuple[str, ...] = ()  # what the audit says of it however it is set up
+    # -- what rouge155-doctor says of text its tokenizer drops (a non-ASCII language): what to give instead
+    language_advice: str = ("score such text with rouge155 --language LANG (the Perl's semantics with tokens of the "
+                            "language)")
 
     def __init_subclass__(cls, **kwargs: Any):
         """A subclass takes its module's functions named as the scoring fields (``score_pairs``,
@@ -165,6 +168,12 @@ class Semantics:
     def unavailable_metrics(self, setup: Setup) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
         """Its metrics of ``setup`` that cannot be scored here, and why (an optional data file missing)."""
         return {}
+
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:  # noqa: ARG002 - the record's interface
+        """The tokens a text gives as this implementation reads it under rouge155's ``options`` (the Perl
+        flags and text mode), without stemming, stopwords or a length limit: what rouge155-doctor measures
+        the letters and digits a tokenizer drops with."""
+        return self.tokenize
 
     # -- rouge155.score_pairs(..., semantics=NAME) ------------------------------------------------------
     def score_call(self, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,

@@ -205,17 +205,19 @@ def flag_orders(options: Options, default: int = 0) -> int:
     return orders(int(value) if value else default, "-n", given=options.ngram)
 
 
-def reference_note(implementation: Semantics, letter: str, most_references: int) -> Optional[str]:
-    """Why the references cannot be scored as ``-f letter`` asks (None: they can)."""
-    if most_references <= 1 or letter in implementation.policies:
-        return None
-    if not implementation.policies:
-        return (f"the {implementation.name} semantics scores one reference per prediction (this input has up to "
-                f"{most_references})")
-    other = "B" if letter == "A" else "A"
-    kept = implementation.policy_descriptions.get(implementation.policy(letter), implementation.policy(letter))
-    default = "the default: an " if letter == "A" else "the "
-    return f"-f {letter} ({default}{LETTERS[letter]}): {implementation.name} has none, it keeps {kept}; give -f {other}"
+def reference_policy(implementation: Semantics, letter: str, most_references: int) -> Tuple[str, Optional[str]]:
+    """The ``-f`` letter ``implementation`` scores several references with, and a note where it is not
+    ``letter``: an implementation without the policy asked keeps the one it has (rouge-score: its best F,
+    ``score_multi``), as a user of that implementation gets it. ``rouge155 --semantics NAME`` and the audit
+    both follow this; an implementation with no policy at all (one reference per prediction) is refused by
+    :func:`setup_from_flags` and left out of the audit."""
+    if most_references <= 1 or letter in implementation.policies or not implementation.policies:
+        return letter, None
+    kept = implementation.policy(letter)
+    own = next(k for k, v in implementation.policies.items() if v == kept)
+    description = implementation.policy_descriptions.get(kept, kept)
+    return own, (f"no {LETTERS[letter]} (-f {letter}): {implementation.name} keeps {description}, as it does with "
+                 f"several references (-f {own} says so)")
 
 
 def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = (), most_references: int = 1,
@@ -243,9 +245,10 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
     elif seed is not None and "seed" not in implementation.counterparts:
         raise OptionError(f"--seed: the {semantics} semantics draws nothing at random (only rouge-score's "
                           "bootstrap is seeded)")
-    note = reference_note(implementation, letter, most_references)
-    if note is not None:
-        raise OptionError(note)
+    if most_references > 1 and not implementation.policies:
+        raise OptionError(f"the {semantics} semantics scores one reference per prediction (this input has up to "
+                          f"{most_references})")
+    letter, note = reference_policy(implementation, letter, most_references)
     ngram = flag_orders(options, default_ngram)
     weight = float(_number(options, "weight")) if options.weight is not None else None
     alpha = float(options.alpha_num)
@@ -267,4 +270,5 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,
                  n_samples=int(options.resamples_num), confidence=float(options.confidence_num),
-                 seed=seed if seed is not None else DEFAULT_SEED, language=language)
+                 seed=seed if seed is not None else DEFAULT_SEED, language=language,
+                 notes=(note,) if note else ())

@@ -143,7 +143,8 @@ def test_report_of_json_equals_format_html(sample_json, tmp_path):
     from rouge155.analysis.html_report import html_for_results
 
     source = f"<tr><th>source</th><td>{sample_json}</td></tr>"
-    assert out.read_text().replace(source, "") == html_for_results(doc)
+    # the page's title names its input (rouge155 --format html: the config; the report: the JSON files)
+    assert out.read_text().replace(source, "") == html_for_results(doc, f"rouge155 report: {sample_json.name}")
 
 
 def test_compare_text_json_html(sample_json, tmp_path):

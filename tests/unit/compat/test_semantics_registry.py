@@ -69,5 +69,7 @@ def test_missing_nltk_is_one_line_naming_the_extra():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     first, second = out.stdout.splitlines()
-    assert first == "rouge-score's use_stemmer needs nltk: pip install \".[semantics]\""
+    # the installed package's extra, and the checkout's form of it
+    assert first == ("rouge-score's use_stemmer needs nltk: pip install \"rouge155[semantics]\" (from a rouge155 "
+                     "checkout: pip install \".[semantics]\")")
     assert second == "RougeScorer 0.5"  # without the stemmer, nltk is not needed
