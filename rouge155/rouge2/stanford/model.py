@@ -118,7 +118,7 @@ def _skip_verb_table(r: Reader) -> None:
         r.take(16)
 
 
-def _templates(stored: Sequence, best_tag) -> Tuple[List[Template], int]:  # type: ignore[no-untyped-def]
+def _templates(stored: Sequence, best_tag) -> Tuple[List[Template], int]:
     arrays = []
     for obj in stored:
         try:
@@ -131,7 +131,7 @@ def _templates(stored: Sequence, best_tag) -> Tuple[List[Template], int]:  # typ
     return out, len(common)
 
 
-def _feature_table(r: Reader, n_templates: int, tag_index: Dict[str, int]):  # type: ignore[no-untyped-def]
+def _feature_table(r: Reader, n_templates: int, tag_index: Dict[str, int]):
     """Per template, value -> row; and per entry its row, tag and weight index (§6.8)."""
     n = _count(r, "features")
     rows: List[Dict[str, int]] = [{} for _ in range(n_templates)]
@@ -187,7 +187,7 @@ def _parse(path: str, data: bytes) -> TaggerModel:
     model = TaggerModel(path, config, tags, closed, dictionary, [], [], np.zeros((0, len(tags))),
                         tag_index=tag_index)
     _settings(model)
-    model.templates, n_common = _templates(r.stream(2), model.most_frequent_tag)
+    model.templates, _n_common = _templates(r.stream(2), model.most_frequent_tag)
     rows, n_rows, row_of, tag_of, index_of = _feature_table(r, len(model.templates), tag_index)
     (weights,) = r.stream()
     if not isinstance(weights, np.ndarray) or len(weights) != len(row_of) or r.pos != len(data):
@@ -210,8 +210,8 @@ def _settings(model: TaggerModel) -> None:
     model.rare_threshold = int(cfg.get("rareWordThresh", "5"))
     approximate = cfg.get("approximate", "-1.0")
     d = 1.0 if model.english else 0.0
-    value = {"true": 1.0, "false": -1.0}.get(approximate.lower()) if approximate.lower() in ("true", "false") \
-        else float(approximate)
+    flags = {"true": 1.0, "false": -1.0}
+    value = flags[approximate.lower()] if approximate.lower() in flags else float(approximate)
     if value >= 0:
         d = value
     model.default_score = d

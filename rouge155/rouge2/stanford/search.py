@@ -1,175 +1,118 @@
-"""Scoring and exact Viterbi search of a sentence (spec §7, §9-§11), vectorized with numpy.
+"""Scoring and exact Viterbi search (spec §10-§11) with numpy, over a batch of sentences.
 
-For position i the *window* holds the tags of positions i-L .. i+R, each axis over that position's
-candidate tags (§9); out-of-sentence positions have the single candidate ``NA``. The local score of
-every window is computed at once as an array of that shape, with the same float64 operations in the
-same order as the specification (raw = T + (C + W), each group summed template by template from 0.0;
-logsum and logadd as §10.4, the exponential terms summed in candidate order with ``cumsum``, which
-adds sequentially); the search keeps, per window, the best path score and the first predecessor
-reaching it (§11), which ``max``/``argmax`` over the leftmost axis give.
+For position i the *window* holds the tags of positions i-L .. i+R, each over that position's candidate
+tags (§9); positions outside the sentence have the single candidate ``NA``. The local scores of a
+position are an array (contexts, scored tags): a context is one choice of the tags at the other offsets
+(ascending), the scored tags vary fastest.
 
-Work that depends only on a word (its candidates, rareness and W sum) is cached per word form; the
-T sums, which depend only on the candidate lists of the window and on a few per-position values, are
-cached per such key.
+Every float is the specification's: each group's weights added template by template from 0.0 (a
+template without a feature adds 0.0, which changes no sum), raw = T + (C + W), the logsum's terms summed
+in candidate order with ``cumsum`` (which adds sequentially, unlike ``sum``), logadd as §10.4, the
+first-best predecessor and final window from ``argmax`` (the first maximum). The T sums depend only on
+the window's candidate lists and a few per-position values, and are cached per such key.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Tuple
 
 import numpy as np
 
-from .model import END_WORD, TaggerModel
-from .templates import NA, Template, word_at
+from .features import Batch, Features, WordInfo
 
-_CACHE_LIMIT = 200_000
-
-
-@dataclass
-class WordInfo:
-    """What a word form alone decides: candidate tag indexes (§9), rareness (§8.1), the W sums (§10.1)."""
-
-    cands: np.ndarray
-    rare: bool
-    w_sum: np.ndarray
-    log_rest: float          # ln((ySize - m) * d) of §10.3, -inf when every tag is a candidate
+_CACHE_LIMIT = 20_000
 
 
-class Scorer:
-    """Local scores and the search for one model."""
+class NumpySearch:
+    """The numpy path: every position's local scores in a few passes over the batch, then the search."""
 
-    def __init__(self, model: TaggerModel) -> None:
-        self.model = model
-        self.nt = model.n_tags
-        self.na = self.nt                     # the index standing for NA in tag tables
-        self.L, self.R = model.left, model.right
-        ts = model.templates
-        self.w_templates = ([t for t in ts if t.group == "W" and not t.rare], [t for t in ts if t.group == "W" and t.rare])
-        self.c_templates = ([t for t in ts if t.group == "C" and not t.rare], [t for t in ts if t.group == "C" and t.rare])
-        self.t_templates = ([t for t in ts if t.group == "T" and not t.rare], [t for t in ts if t.group == "T" and t.rare])
-        self.tag_names = list(model.tags) + [NA]
-        self.tables: Dict[Tuple[int, str], np.ndarray] = {}
-        self.words: Dict[str, WordInfo] = {}
+    def __init__(self, features: Features) -> None:
+        self.f = features
+        self.L, self.R = features.model.left, features.model.right
+        self.layout = [o for o in range(-self.L, self.R + 1) if o != 0] + [0]
+        self.na = np.array([features.nt], np.intp)
         self.t_cache: Dict[tuple, np.ndarray] = {}
-        self.na_cands = np.array([self.na], np.intp)
-        self.approximate = model.default_score > 0
 
-    # -- per word ----------------------------------------------------------------------------------
-    def word_info(self, word: str) -> WordInfo:
-        info = self.words.get(word)
-        if info is None:
-            if len(self.words) > _CACHE_LIMIT:
-                self.words.clear()
-            m = self.model
-            cands = np.array(m.candidates(word), np.intp)
-            rare = m.count(word) < m.rare_threshold
-            templates = self.w_templates[0] + (self.w_templates[1] if rare else [])
-            w_sum = self._sum(templates, [word], 0, cands)
-            rest = (m.n_tags - len(cands)) * m.default_score
-            info = WordInfo(cands, rare, w_sum, math.log(rest) if rest > 0 else -math.inf)
-            self.words[word] = info
-        return info
+    def _window(self, batch: Batch, a: int, b: int, p: int) -> Tuple[tuple, List[np.ndarray]]:
+        """The key of the position's T sums and its candidate lists per offset, in layout order."""
+        ids, window = [], []
+        for o in self.layout:
+            j = p + o
+            if o == 0:
+                info = batch.infos[p]
+                ids.append(-1 if self.f.exact else info.cand_id)
+                window.append(info.scored)
+            elif a <= j < b:
+                ids.append(batch.infos[j].cand_id)
+                window.append(batch.infos[j].cands)
+            else:
+                ids.append(-2)
+                window.append(self.na)
+        return (tuple(ids), batch.infos[p].rare, batch.t_values[p]), window
 
-    def _row(self, template: Template, value: str) -> Optional[int]:
-        return self.model.feature_rows[template.number].get(value)
-
-    def _sum(self, templates: Sequence[Template], words: Sequence[str], i: int, cands: np.ndarray) -> np.ndarray:
-        """Weights of the word templates' values for the candidates, added in template order from 0.0."""
-        acc: Optional[np.ndarray] = None
-        weights = self.model.weights
-        for t in templates:
-            assert t.value is not None
-            row = self._row(t, t.value(words, i))
-            if row is None:
-                continue
-            v = weights[row, cands]
-            acc = v if acc is None else acc + v
-        return np.zeros(len(cands)) if acc is None else acc
-
-    # -- tag templates -------------------------------------------------------------------------------
-    def _table(self, t: Template, word: str) -> np.ndarray:
-        """The template's weights over (tags at its axes and the current tag, in ascending offset order),
-        built once per template (per word for templates that read a word)."""
-        key = (t.number, word)
-        table = self.tables.get(key)
-        if table is None:
-            assert t.tag_value is not None
-            k = len(t.axes)
-            names = self.tag_names
-            flat = np.zeros(((self.nt + 1) ** k, self.nt))
-            for idx in np.ndindex(*([self.nt + 1] * k)):
-                row = self._row(t, t.tag_value([names[j] for j in idx], word))
-                if row is not None:
-                    flat[np.ravel_multi_index(idx, [self.nt + 1] * k)] = self.model.weights[row]
-            table = flat.reshape([self.nt + 1] * k + [self.nt])
-            cur = sorted(t.axes + (0,)).index(0)
-            table = np.ascontiguousarray(np.moveaxis(table, k, cur))
-            self.tables[key] = table
-        return table
-
-    def _t_sum(self, t: Template, words: Sequence[str], i: int, window: List[np.ndarray]) -> np.ndarray:
-        """One T template's contribution, shaped to broadcast over the window."""
-        shape = [1] * len(window)
-        if not t.axes:  # a per-position value (the sentence-position templates)
-            assert t.value is not None
-            row = self._row(t, t.value(words, i))
-            shape[self.L] = len(window[self.L])
-            vec = self.model.weights[row, window[self.L]] if row is not None else np.zeros(shape[self.L])
-            return vec.reshape(shape)
-        word = "" if t.word_offset is None else word_at(words, i + t.word_offset)
-        table = self._table(t, word)
-        offsets = sorted(t.axes + (0,))
-        sub = table[np.ix_(*[window[o + self.L] for o in offsets])]
-        for o in offsets:
-            shape[o + self.L] = len(window[o + self.L])
-        return sub.reshape(shape)
-
-    def t_sums(self, words: Sequence[str], i: int, window: List[np.ndarray], rare: bool) -> np.ndarray:
-        templates = self.t_templates[0] + (self.t_templates[1] if rare else [])
-        shape = tuple(len(c) for c in window)
-        per_position = tuple(t.value(words, i) if t.value is not None else
-                             ("" if t.word_offset is None else word_at(words, i + t.word_offset))
-                             for t in templates)
-        key = (tuple(c.tobytes() for c in window), rare, per_position)
+    def t_sums(self, key: tuple, window: List[np.ndarray]) -> np.ndarray:
+        """The T sums of every window entry (current tag fastest), cached per key."""
         acc = self.t_cache.get(key)
-        if acc is None:
-            if len(self.t_cache) > _CACHE_LIMIT:
-                self.t_cache.clear()
-            acc = np.zeros(shape)
-            first = True
-            for t in templates:
-                part = self._t_sum(t, words, i, window)
-                acc = np.broadcast_to(part, shape).copy() if first else acc + part
-                first = False
-            self.t_cache[key] = acc
+        if acc is not None:
+            return acc
+        if len(self.t_cache) > _CACHE_LIMIT:
+            self.t_cache.clear()
+        f = self.f
+        grids = dict(zip(self.layout, (g.ravel() for g in np.meshgrid(*window, indexing="ij"))))
+        current = grids[0]
+        acc = np.zeros(len(current))
+        rare, values = key[1], key[2]
+        for k, t in enumerate(f.t_templates):
+            if k >= f.t_common and not rare:
+                continue
+            if not t.axes:
+                rows = values[k]
+            else:
+                table = f.row_table(t, values[k] if t.word_offset is not None else "")
+                rows = table[tuple(grids[a] for a in t.axes)]
+            acc = acc + f.weights[rows, current]
+        self.t_cache[key] = acc
         return acc
 
-    # -- one position, one sentence ------------------------------------------------------------------
-    def local(self, words: Sequence[str], infos: List[WordInfo], i: int) -> np.ndarray:
-        """§10: the local score of every window at position i."""
-        n = len(words)
-        window = [infos[j].cands if 0 <= j < n else self.na_cands for j in range(i - self.L, i + self.R + 1)]
-        info = infos[i]
-        c_templates = self.c_templates[0] + (self.c_templates[1] if info.rare else [])
-        c_sum = self._sum(c_templates, words, i, info.cands)
-        raw = self.t_sums(words, i, window, info.rare) + (c_sum + info.w_sum).reshape(
-            [1] * self.L + [len(info.cands)] + [1] * self.R)
-        return self._normalize(raw, info)
+    def c_plus_w(self, batch: Batch) -> List[np.ndarray]:
+        """C + W over each position's scored tags (§10.1), C summed template by template."""
+        f = self.f
+        sizes = [len(i.scored) for i in batch.infos]
+        tags = np.concatenate([i.scored for i in batch.infos])
+        owner = np.repeat(np.arange(len(sizes)), sizes)
+        acc = np.zeros(len(tags))
+        for k in range(batch.c_rows.shape[1]):
+            acc = acc + f.weights[batch.c_rows[owner, k], tags]
+        acc = acc + np.concatenate([i.w_sum for i in batch.infos])
+        return np.split(acc, np.cumsum(sizes)[:-1])
 
-    def _normalize(self, raw: np.ndarray, info: WordInfo) -> np.ndarray:
-        axis = self.L
-        if not self.approximate:
-            raise NotImplementedError("exact normalization")
-        top = raw.max(axis=axis, keepdims=True)
-        first = raw.argmax(axis=axis)
-        terms = np.exp(raw - top)
-        keep = raw > top - 30.0
-        np.put_along_axis(keep, np.expand_dims(first, axis), False, axis=axis)
-        acc = np.cumsum(np.where(keep, terms, 0.0), axis=axis)
-        acc = np.take(acc, [-1], axis=axis)
-        s = top + np.log(1.0 + acc)
-        rest = info.log_rest
+    def local_scores(self, batch: Batch, windows: List[Tuple[tuple, List[np.ndarray]]]) -> List[np.ndarray]:
+        """§10 for every position: local scores as (contexts, scored tags)."""
+        cw = self.c_plus_w(batch)
+        out: List[np.ndarray] = [np.empty(0)] * len(windows)
+        by_size: Dict[int, List[int]] = {}
+        for p, info in enumerate(batch.infos):
+            by_size.setdefault(len(info.scored), []).append(p)
+        for m, members in by_size.items():
+            parts = [self.t_sums(*windows[p]) for p in members]
+            contexts = [len(part) // m for part in parts]
+            raw = np.concatenate(parts).reshape(-1, m)
+            raw = raw + np.stack([cw[p] for p in members])[np.repeat(np.arange(len(members)), contexts)]
+            for p, block in zip(members, np.split(self.normalize(raw, m), np.cumsum(contexts)[:-1])):
+                out[p] = block
+        return out
+
+    def normalize(self, raw: np.ndarray, m: int) -> np.ndarray:
+        """§10.2-10.4 on rows of raw scores (one row per context, m scored tags)."""
+        top = raw.max(axis=1)
+        first = raw.argmax(axis=1)
+        keep = raw > (top - 30.0)[:, None]
+        keep[np.arange(len(raw)), first] = False
+        terms = np.where(keep, np.exp(raw - top[:, None]), 0.0)
+        s = top + np.log(1.0 + np.cumsum(terms, axis=1)[:, -1])
+        if self.f.exact:
+            return np.where((s != -math.inf)[:, None], raw + (-s)[:, None], -math.log(self.f.nt))
+        rest = self.f.log_rest[m]
         if rest == -math.inf:
             z = s
         else:
@@ -177,24 +120,35 @@ class Scorer:
             high = np.where(bigger, s, rest)
             delta = np.where(bigger, rest - s, s - rest)
             z = np.where(delta < -30.0, high, high + np.log(1.0 + np.exp(delta)))
-        return raw + (-z)
+        return raw + (-z)[:, None]
 
-    def tag_words(self, tokens: Sequence[str]) -> List[int]:
-        """§11: the tag indexes of the best sequence for ``tokens`` (the end word is added and dropped)."""
-        if not tokens:
-            return []
-        words = list(tokens) + [END_WORD]
-        infos = [self.word_info(w) for w in words]
-        path = self.local(words, infos, 0)
+    def _window_scores(self, info: WordInfo, window: List[np.ndarray], block: np.ndarray) -> np.ndarray:
+        """A position's local scores as an array over its window, offsets -L..R in order."""
+        if self.f.exact:
+            block = block[:, info.cands]
+        arr = block.reshape([len(w) for w in window[:-1]] + [len(info.cands)])
+        return np.moveaxis(arr, -1, self.L) if self.R else arr
+
+    def viterbi(self, infos: List[WordInfo], windows: List[List[np.ndarray]], blocks: List[np.ndarray]) -> List[int]:
+        """§11 for one sentence (its end word included): the best tag of each position."""
+        path = self._window_scores(infos[0], windows[0], blocks[0])
         back = []
-        for i in range(1, len(words)):
+        for info, window, block in zip(infos[1:], windows[1:], blocks[1:]):
             back.append(path.argmax(axis=0))
-            path = path.max(axis=0)[..., None] + self.local(words, infos, i)
-        idx = list(np.unravel_index(int(path.argmax()), path.shape))
-        tags = [0] * len(words)
-        for i in range(len(words) - 1, -1, -1):
+            path = path.max(axis=0)[..., None] + self._window_scores(info, window, block)
+        idx = [int(i) for i in np.unravel_index(int(path.argmax()), path.shape)]
+        tags = [0] * len(infos)
+        for i in range(len(infos) - 1, -1, -1):
             tags[i] = int(infos[i].cands[idx[self.L]])
             if i > 0:
-                x = int(back[i - 1][tuple(idx[:-1])])
-                idx = [x] + idx[:-1]
-        return tags[:-1]
+                idx = [int(back[i - 1][tuple(idx[:-1])])] + idx[:-1]
+        return tags
+
+    def __call__(self, batch: Batch) -> List[int]:
+        starts = batch.starts
+        windows = [self._window(batch, a, b, p) for a, b in zip(starts, starts[1:]) for p in range(a, b)]
+        blocks = self.local_scores(batch, windows)
+        out: List[int] = []
+        for a, b in zip(starts, starts[1:]):
+            out += self.viterbi(batch.infos[a:b], [w for _, w in windows[a:b]], blocks[a:b])
+        return out

@@ -7,16 +7,20 @@ case mapping for the Latin-1 range come from the spec's Appendix B.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 NA = "NA"
 PACKAGE = "edu.stanford.nlp.tagger.maxent."
-_NO_POSITION = 2147483647
 # Appendix B: Java's classes on U+0000..U+00FF
 _LOWER_EXTRA = frozenset("\xaa\xb5\xba")
 _GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "theta", "iota", "kappa", "lambda", "omicron",
           "rho", "sigma", "tau", "upsilon", "omega")
+# the names in the order they are tried: an alternation tries them in that order and takes the first that fits
+_GREEK_AT = re.compile("|".join(_GREEK))
+_GREEK_FIRST = frozenset(g[0] for g in _GREEK)
 
 
 def is_digit(c: str) -> bool:
@@ -56,6 +60,7 @@ def _shape_char(c: str) -> str:
     return c
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def word_shape(s: str) -> str:
     """The word shape of shaper 8 (§8.4)."""
     n = len(s)
@@ -64,7 +69,7 @@ def word_shape(s: str) -> str:
     last: List[str] = []
     i = 0
     while i < n:
-        name = next((g for g in _GREEK if s.startswith(g, i)), None)
+        name = _GREEK_AT.match(s, i) if s[i] in _GREEK_FIRST else None
         char = "g" if name else _shape_char(s[i])
         if n <= 4 or i < 2:
             first.append(char)
@@ -72,7 +77,7 @@ def word_shape(s: str) -> str:
             last.append(char)
         else:
             middle.add(char)
-        i += len(name) if name else 1
+        i = name.end() if name else i + 1
     return "".join(first) + "".join(sorted(middle)) + "".join(last)
 
 
@@ -85,156 +90,192 @@ def word_at(words: Words, j: int) -> str:
 
 @dataclass
 class Template:
-    """One stored template. ``value`` gives the feature value of a word template at position i; tag
-    templates (group T) give ``axes`` (the window offsets whose tags they read, ascending) and ``tag_value``
-    (the value from those tags and the words, at position i)."""
+    """One stored template. A word template (group W or C) reading one word gives ``offset`` and ``of_word``
+    (the value from that word); the others give ``value`` (the value at position i). A tag template (group
+    T) gives ``axes`` (the window offsets whose tags it reads, ascending) and ``tag_value`` (the value from
+    those tags and, for a word-tag template, the word at ``word_offset``); the sentence-position templates
+    are tag templates without axes and give ``value``."""
 
     number: int
     kind: str
     group: str
     rare: bool
+    offset: Optional[int] = None
+    of_word: Optional[Callable[[str], str]] = None
     value: Optional[Callable[[Words, int], str]] = None
     axes: Tuple[int, ...] = ()
-    tag_value: Optional[Callable[[Sequence[str], str], str]] = None   # (tags at the axes, word read) -> value
-    word_offset: Optional[int] = None     # the word a T template with axes also reads (word-tag templates)
-    reads: Tuple[int, ...] = field(default=(0,))   # word offsets a word template reads
+    tag_value: Optional[Callable[[Sequence[str], str], str]] = None
+    word_offset: Optional[int] = None
 
-
-def _flag(test: Callable[[str], bool]) -> Callable[[Words, int], str]:
-    return lambda words, i: "1" if test(words[i]) else "0"
-
-
-def _affix(num: int, pos: int, suffix: bool) -> Callable[[Words, int], str]:
-    def value(words: Words, i: int) -> str:
-        w = word_at(words, i + pos)
-        if len(w) < num:
-            return "######"
-        return w[len(w) - num:] if suffix else w[:num]
-    return value
-
-
-def most_frequent_lookup(dictionary_best: Callable[[str], Optional[str]]) -> Callable[[str], str]:
-    """The value of the sentence-start capital templates for an upper-case-initial word (§8.2)."""
-    def value(w: str) -> str:
-        best = dictionary_best(java_lower(w))
-        return "0" if best is None else best
-    return value
+    def value_at(self, words: Words, i: int) -> str:
+        if self.of_word is not None:
+            return self.of_word(word_at(words, i + self.offset))  # type: ignore[operator]
+        assert self.value is not None
+        return self.value(words, i)
 
 
 class TemplateError(ValueError):
     """A template class or field the specification does not describe (one line)."""
 
 
-def _int(obj, name: str) -> int:  # type: ignore[no-untyped-def]
+def _int(obj: Any, name: str) -> int:
     value = obj.get(name)
-    if not isinstance(value, int):
+    if not isinstance(value, int) or isinstance(value, bool):
         raise TemplateError(f"template {obj.class_name}: field {name} is not a number")
     return value
 
 
-def build_template(number: int, obj, rare: bool, best_tag: Callable[[str], Optional[str]]) -> Template:  # type: ignore[no-untyped-def] # noqa: C901
-    """The :class:`Template` for one stored template object (``JavaObject``), by its class name (§8.2)."""
-    kind = obj.class_name[len(PACKAGE):] if obj.class_name.startswith(PACKAGE) else obj.class_name
-
-    def word_template(group_of: int, value: Callable[[Words, int], str], reads: Tuple[int, ...]) -> Template:
-        return Template(number, kind, "W" if group_of == 0 else "C", rare, value=value, reads=reads)
-
-    if kind == "Extractor":
-        p = _int(obj, "position")
-        if obj.get("isTag"):
-            if p == 0:
-                raise TemplateError("a template reading the current tag")
-            return Template(number, kind, "T", rare, axes=(p,), tag_value=lambda tags, word: tags[0])
-        return word_template(p, lambda words, i: word_at(words, i + p), (p,))
-    if kind == "ExtractorFrames$ExtractorContinuousTagConjunction":
-        p = _int(obj, "position")
-        if p == 0:
-            raise TemplateError("a tag conjunction of length 0")
-        axes = tuple(range(p, 0)) if p < 0 else tuple(range(1, p + 1))
-        if p < 0:
-            return Template(number, kind, "T", rare, axes=axes, tag_value=lambda tags, word: "!".join(tags))
-        return Template(number, kind, "T", rare, axes=axes, tag_value=lambda tags, word: "!".join(tags[::-1]))
-    if kind == "ExtractorFrames$ExtractorTwoTags":
-        a, b = _int(obj, "leftPosition"), _int(obj, "rightPosition")
-        if a == 0 or b == 0 or a >= b:
-            raise TemplateError(f"a two-tag template at {a}, {b}")
-        return Template(number, kind, "T", rare, axes=(a, b), tag_value=lambda tags, word: tags[0] + "!" + tags[1])
-    if kind == "ExtractorFrames$ExtractorWordTag":
-        t, p = _int(obj, "position"), _int(obj, "wordPosition")
-        if t == 0:
-            raise TemplateError("a word-tag template reading the current tag")
-        return Template(number, kind, "T", rare, axes=(t,), word_offset=p,
-                        tag_value=lambda tags, word: tags[0] + "!" + word)
-    if kind == "ExtractorFrames$ExtractorTwoWords":
-        a, b = _int(obj, "leftPosition"), _int(obj, "rightPosition")
-        return word_template(1, lambda words, i: word_at(words, i + a) + "!" + word_at(words, i + b), (a, b))
-    if kind == "ExtractorWordShapeClassifier":
-        p = _int(obj, "position")
-        if obj.get("wordShaper") != 8:
-            raise TemplateError(f"word shaper {obj.get('wordShaper')} (only shaper 8 is described)")
-        return word_template(p, lambda words, i: word_shape(word_at(words, i + p)), (p,))
-    if kind in ("ExtractorWordSuff", "ExtractorWordPref"):
-        num, p = _int(obj, "num"), _int(obj, "position")
-        return word_template(p, _affix(num, p, kind.endswith("Suff")), (p,))
-    flags: Dict[str, Callable[[str], bool]] = {
-        "ExtractorUCase": lambda w: any(map(is_upper, w)),
-        "ExtractorCNumber": lambda w: any(map(is_digit, w)),
-        "ExtractorDash": lambda w: "-" in w,
-        "ExtractorAllCap": lambda w: not any(map(is_lower, w)),
-        "ExtractorAllCapitalized": lambda w: all(map(is_upper, w)),
-        "ExtractorLetterDigitDash": lambda w: any(map(is_letter, w)) and "-" in w and any(map(is_digit, w)),
-        "ExtractorUpperDigitDash": lambda w: any(map(is_upper, w)) and "-" in w and any(map(is_digit, w)),
-    }
-    if kind in flags:
-        return word_template(0, _flag(flags[kind]), (0,))
-    if kind == "CompanyNameDetector":
-        ends = obj.get("companyNameEnds")
-        names: FrozenSet[str] = frozenset(ends.decoded if ends is not None and ends.decoded is not None else ())
-
-        def company(words: Words, i: int) -> str:
-            w = words[i]
-            if w[:1] and is_upper(w[0]) and any(word_at(words, i + k) in names for k in range(4)):
-                return "1"
-            return "0"
-        return word_template(1, company, (0, 1, 2, 3))
-    if kind in ("ExtractorStartSentenceCap", "ExtractorMidSentenceCapC", "ExtractorMidSentenceCap"):
-        return _capital_template(number, kind, rare, best_tag)
-    if kind in ("ExtractorDistsim", "ExtractorDistsim$ExtractorDistsimConjunction"):
-        return _distsim_template(number, kind, rare, obj)
-    raise TemplateError(f"template class {obj.class_name} (not described by docs/rouge2-tagger-spec.md)")
+def _affix(num: int, suffix: bool) -> Callable[[str], str]:
+    def value(w: str) -> str:
+        if len(w) < num:
+            return "######"
+        return w[len(w) - num:] if suffix else w[:num]
+    return value
 
 
-def _capital_template(number: int, kind: str, rare: bool, best_tag: Callable[[str], Optional[str]]) -> Template:
-    """The three sentence-position templates: they read whether tag(i-1) is NA, i.e. i == 0 (§8.2)."""
-    lookup = most_frequent_lookup(best_tag)
+_FLAGS: Dict[str, Callable[[str], bool]] = {
+    "ExtractorUCase": lambda w: any(map(is_upper, w)),
+    "ExtractorCNumber": lambda w: any(map(is_digit, w)),
+    "ExtractorDash": lambda w: "-" in w,
+    "ExtractorAllCap": lambda w: not any(map(is_lower, w)),
+    "ExtractorAllCapitalized": lambda w: all(map(is_upper, w)),
+    "ExtractorLetterDigitDash": lambda w: any(map(is_letter, w)) and "-" in w and any(map(is_digit, w)),
+    "ExtractorUpperDigitDash": lambda w: any(map(is_upper, w)) and "-" in w and any(map(is_digit, w)),
+}
 
+
+@dataclass
+class _Context:
+    number: int
+    kind: str
+    rare: bool
+    obj: Any
+    best_tag: Callable[[str], Optional[str]]
+
+    def word(self, offset: int, of_word: Callable[[str], str]) -> Template:
+        return Template(self.number, self.kind, "W" if offset == 0 else "C", self.rare, offset=offset, of_word=of_word)
+
+    def words(self, value: Callable[[Words, int], str]) -> Template:
+        return Template(self.number, self.kind, "C", self.rare, value=value)
+
+    def tags(self, axes: Tuple[int, ...], tag_value: Callable[[Sequence[str], str], str],
+             word_offset: Optional[int] = None) -> Template:
+        if not axes or 0 in axes or list(axes) != sorted(set(axes)):
+            raise TemplateError(f"template {self.kind}: tag offsets {axes}")
+        return Template(self.number, self.kind, "T", self.rare, axes=axes, tag_value=tag_value, word_offset=word_offset)
+
+
+def _plain(c: _Context) -> Template:
+    p = _int(c.obj, "position")
+    if c.obj.get("isTag"):
+        return c.tags((p,), lambda tags, _word: tags[0])
+    return c.word(p, str)
+
+
+def _conjunction(c: _Context) -> Template:
+    p = _int(c.obj, "position")
+    if p < 0:
+        return c.tags(tuple(range(p, 0)), lambda tags, _word: "!".join(tags))
+    return c.tags(tuple(range(1, p + 1)), lambda tags, _word: "!".join(tags[::-1]))
+
+
+def _two_tags(c: _Context) -> Template:
+    return c.tags((_int(c.obj, "leftPosition"), _int(c.obj, "rightPosition")),
+                  lambda tags, _word: tags[0] + "!" + tags[1])
+
+
+def _word_tag(c: _Context) -> Template:
+    return c.tags((_int(c.obj, "position"),), lambda tags, word: tags[0] + "!" + word, _int(c.obj, "wordPosition"))
+
+
+def _two_words(c: _Context) -> Template:
+    a, b = _int(c.obj, "leftPosition"), _int(c.obj, "rightPosition")
+    return c.words(lambda words, i: word_at(words, i + a) + "!" + word_at(words, i + b))
+
+
+def _shape(c: _Context) -> Template:
+    if c.obj.get("wordShaper") != 8:
+        raise TemplateError(f"word shaper {c.obj.get('wordShaper')} (only shaper 8 is described)")
+    return c.word(_int(c.obj, "position"), word_shape)
+
+
+def _affix_template(c: _Context) -> Template:
+    return c.word(_int(c.obj, "position"), _affix(_int(c.obj, "num"), c.kind.endswith("Suff")))
+
+
+def _flag(c: _Context) -> Template:
+    test = _FLAGS[c.kind]
+    return c.word(0, lambda w: "1" if test(w) else "0")
+
+
+def _company(c: _Context) -> Template:
+    ends = c.obj.get("companyNameEnds")
+    names: FrozenSet[str] = frozenset(getattr(ends, "decoded", None) or ())
+
+    def company(words: Words, i: int) -> str:
+        w = words[i]
+        if w[:1] and is_upper(w[0]) and any(word_at(words, i + k) in names for k in range(4)):
+            return "1"
+        return "0"
+    return c.words(company)
+
+
+def _capital(c: _Context) -> Template:
+    """The sentence-position templates: they read whether tag(i-1) is NA, i.e. i == 0 (§8.2)."""
     def capital_tag(w: str) -> str:
-        return lookup(w) if w[:1] and is_upper(w[0]) else "0"
+        if not (w[:1] and is_upper(w[0])):
+            return "0"
+        best = c.best_tag(java_lower(w))
+        return "0" if best is None else best
 
-    if kind == "ExtractorStartSentenceCap":
+    if c.kind == "ExtractorStartSentenceCap":
         def value(words: Words, i: int) -> str:
             return capital_tag(words[i]) if i == 0 else "0"
-    elif kind == "ExtractorMidSentenceCapC":
+    elif c.kind == "ExtractorMidSentenceCapC":
         def value(words: Words, i: int) -> str:
             return "0" if i == 0 else capital_tag(words[i])
     else:
         def value(words: Words, i: int) -> str:
             return "0" if i == 0 else ("1" if any(map(is_upper, words[i])) else "0")
-    return Template(number, kind, "T", rare, value=value)
+    return Template(c.number, c.kind, "T", c.rare, value=value)
 
 
-def _distsim_template(number: int, kind: str, rare: bool, obj) -> Template:  # type: ignore[no-untyped-def]
-    lexicon_obj = obj.get("lexicon")
-    lexicon: Dict[str, str] = dict(lexicon_obj.decoded) if lexicon_obj is not None and lexicon_obj.decoded else {}
+def _distsim(c: _Context) -> Template:
+    lexicon_obj = c.obj.get("lexicon")
+    lexicon: Dict[str, str] = dict(getattr(lexicon_obj, "decoded", None) or {})
 
-    def cluster(words: Words, j: int) -> str:
-        return lexicon.get(java_lower(word_at(words, j)), "null")
+    def cluster(w: str) -> str:
+        return lexicon.get(java_lower(w), "null")
 
-    if kind == "ExtractorDistsim":
-        p = _int(obj, "position")
-        return Template(number, kind, "W" if p == 0 else "C", rare, value=lambda words, i: cluster(words, i + p),
-                        reads=(p,))
-    a, b = _int(obj, "left"), _int(obj, "right")
-    return Template(number, kind, "C", rare, value=lambda words, i: "|".join(cluster(words, i + j)
-                                                                             for j in range(a, b + 1)),
-                    reads=tuple(range(a, b + 1)))
+    if c.kind == "ExtractorDistsim":
+        return c.word(_int(c.obj, "position"), cluster)
+    a, b = _int(c.obj, "left"), _int(c.obj, "right")
+    return c.words(lambda words, i: "|".join(cluster(word_at(words, i + j)) for j in range(a, b + 1)))
+
+
+_BUILDERS: Dict[str, Callable[[_Context], Template]] = {
+    "Extractor": _plain,
+    "ExtractorFrames$ExtractorContinuousTagConjunction": _conjunction,
+    "ExtractorFrames$ExtractorTwoTags": _two_tags,
+    "ExtractorFrames$ExtractorWordTag": _word_tag,
+    "ExtractorFrames$ExtractorTwoWords": _two_words,
+    "ExtractorWordShapeClassifier": _shape,
+    "ExtractorWordSuff": _affix_template,
+    "ExtractorWordPref": _affix_template,
+    "CompanyNameDetector": _company,
+    "ExtractorStartSentenceCap": _capital,
+    "ExtractorMidSentenceCapC": _capital,
+    "ExtractorMidSentenceCap": _capital,
+    "ExtractorDistsim": _distsim,
+    "ExtractorDistsim$ExtractorDistsimConjunction": _distsim,
+    **{name: _flag for name in _FLAGS},
+}
+
+
+def build_template(number: int, obj: Any, rare: bool, best_tag: Callable[[str], Optional[str]]) -> Template:
+    """The :class:`Template` for one stored template object (a ``JavaObject``), by its class name (§8.2)."""
+    kind = obj.class_name[len(PACKAGE):] if obj.class_name.startswith(PACKAGE) else obj.class_name
+    builder = _BUILDERS.get(kind)
+    if builder is None:
+        raise TemplateError(f"template class {obj.class_name} (not described by docs/rouge2-tagger-spec.md)")
+    return builder(_Context(number, kind, rare, obj, best_tag))
