@@ -84,7 +84,12 @@ def _print(text: str) -> None:
 
 def run(prop: str) -> None:
     settings = load_settings(prop)
-    groups = evaluate_project(settings)
+    tagger = None
+    if settings.needs_tagger:
+        from ..rouge2.tagger import project_tagger
+        tagger, which = project_tagger(settings)
+        _say(which)
+    groups = evaluate_project(settings, tagger=tagger)
     if settings.output_type == "file":
         write_results(settings.results_file, csv_text(groups))
     _print(summary_text(groups))
