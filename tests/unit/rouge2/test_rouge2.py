@@ -190,15 +190,6 @@ def test_pos_mapping_and_own_tagger():
 
 # -- against the jar ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def jar():
-    from devkit.rouge2jar import find_jar
-    found, why = find_jar()
-    if found is None:
-        pytest.skip(why)
-    return found
-
-
 @pytest.mark.usefixtures("jar")
 def test_normal_mode_byte_identical_to_jar():
     from devkit.rouge2jar import compare_normal

@@ -43,15 +43,6 @@ def _vectors():
 VECTOR_CASES = _vectors()
 
 
-@pytest.fixture(scope="module")
-def model_file():
-    from devkit.rouge2jar import find_model
-    path, why = find_model()
-    if path is None:
-        pytest.skip(why)
-    return path
-
-
 def test_vectors_file_is_whole():
     assert len(VECTOR_CASES) == 99
 
@@ -149,16 +140,13 @@ def test_cli_reads_the_named_model(tmp_path, model_file):
 
 # -- against the jar ---------------------------------------------------------------------------------
 
-def test_tags_identical_to_the_jars_on_news_text(model_file):
+def test_tags_identical_to_the_jars_on_news_text(model_file, jar):
     """The DUC 2002 sample's summaries (1,300 lines, 13,800 tokens) cleaned as ROUGE 2.0 cleans them, then
     a part of their tagged output tagged again (what the jar does to system sentences), through the jar's
     own Stanford tagger and ours: identical ``tagString`` output."""
-    from devkit.rouge2jar import MODEL, find_jar
+    from devkit.rouge2jar import MODEL
     from devkit.rouge2tags import DUC2002_SPL, StanfordTagger as JarTagger
     from rouge155.rouge2.measures import clean_sentence
-    jar, why = find_jar()
-    if jar is None:
-        pytest.skip(why)
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's Stanford tagger (Debian: openjdk-17-jdk-headless)")
     if model_file.read_bytes() != (jar.parent / "resources" / "taggers" / MODEL).read_bytes():
