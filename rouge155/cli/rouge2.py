@@ -102,7 +102,13 @@ def run(prop: str) -> None:
             check_outputs({"outputFile": settings.results_file}, _inputs(prop, settings))
         except OptionError as exc:
             raise RougeError(f"rouge.properties: {exc}") from None
-    groups = evaluate_project(settings)
+    tagger = None
+    if settings.needs_tagger:
+        from ..rouge2.tagger import project_tagger
+
+        tagger, which = project_tagger(settings)
+        _say(which)
+    groups = evaluate_project(settings, tagger=tagger)
     if settings.output_type == "file":
         write_results(settings.results_file, csv_text(groups))
     _print(summary_text(groups))
