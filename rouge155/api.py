@@ -16,8 +16,8 @@ from .base.errors import OptionError
 from .base.lazy import load_numpy
 from .base.options import Options, typed_options
 from .base.records import dataclass  # dataclasses' records without its start-up cost
-from .engine.aggregate import Averages, average_many, instance_values, ordered_values, table_rows
-from .engine.plan import MetricBlock, scored_blocks, use_batched_engine
+from .engine.aggregate import Averages, average_many, check_resamples, instance_values, ordered_values, table_rows
+from .engine.plan import MetricBlock, check_orders, scored_blocks, use_batched_engine
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource, TextSource, reference_texts, summary_bytes
@@ -222,6 +222,8 @@ def iter_results(
     chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
+    check_resamples(options)
+    check_orders(options)
     word_lists = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
     batched = use_batched_engine(engine, config, options, systems, source, cluster=dask is not None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Union
 
+from .base import arguments
 from .base.errors import OptionError
 from .engine.pairs import PairScores, Text
 from .inputs.token_ids import is_token_batch
@@ -53,6 +54,11 @@ def score_pairs(
     torch tensors; ``pad_id`` and ``special_ids`` dropped wherever they occur) are scored without
     decoding, each sequence one sentence, each id one token: the numbers of the ids written as a text
     (:mod:`rouge155.inputs.token_ids`; ``stem`` and ``remove_stopwords`` do not apply).
+
+    Arguments are checked here, once, the same under every semantics (:mod:`rouge155.base.arguments`):
+    one text where a list belongs, None, a number or a nested list is a TypeError naming it; a
+    generator is read once, before anything else reads it; a non-numeric, NaN or out-of-range
+    ``alpha``/``word_limit``/``byte_limit`` is an exception naming it.
     """
     if is_token_batch(predictions):
         if dask is not None or language is not None:
@@ -61,7 +67,21 @@ def score_pairs(
                          stem=stem, remove_stopwords=remove_stopwords, multi_reference=multi_reference, alpha=alpha,
                          word_limit=word_limit, byte_limit=byte_limit, data_dir=data_dir,
                          signature_check=signature_check)
-    return score_call(get(semantics), predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
+    implementation = get(semantics)
+    predictions, references = arguments.pairs(predictions, references)
+    metrics = arguments.metric_list(metrics)
+    alpha = arguments.number(alpha, "alpha", 0, 1)
+    whole = implementation.name != PERL  # the Perl reads a limit as a number (-l 10.5); the others slice
+    if word_limit is not None:
+        word_limit = arguments.number(word_limit, "word_limit", 0, integer=whole)
+    if byte_limit is not None:
+        byte_limit = arguments.number(byte_limit, "byte_limit", 0, integer=whole)
+    if whole:  # the Perl reads bytes as they are; every other implementation reads str
+        predictions = [arguments.as_str(t, f"predictions[{i}]") for i, t in enumerate(predictions)]
+        references = [arguments.as_str(r, f"references[{i}]") if isinstance(r, arguments.TEXT_TYPES) else
+                      [arguments.as_str(t, f"references[{i}][{k}]") for k, t in enumerate(r)]
+                      for i, r in enumerate(references)]
+    return score_call(implementation, predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
                       multi_reference=multi_reference, alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,
                       data_dir=data_dir, dask=dask, signature_check=signature_check, language=language)
 

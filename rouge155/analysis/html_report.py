@@ -15,6 +15,7 @@ import numpy as np
 
 from .compare import Comparison
 from .correlate import Correlation
+from .correlation_doc import scope
 from .difference import label
 from .results import MEASURE_LABEL, MEASURES, Run, perl_flags
 
@@ -407,8 +408,7 @@ def _correlation_table(corr: Correlation, human: str, level: str, rows) -> List[
     for c in coefs:
         got = [index.get(k + (c,)) for k in keys]
         panels.append((c, *(np.array([getattr(g, a) if g else np.nan for g in got]) for a in ("value", "low", "high"))))
-    first = rows[0]
-    out = [f"<h3>{_e(human)}: {_e(level)} level ({_e(first.systems)} systems, {_e(first.documents)} documents)</h3>",
+    out = [f"<h3>{_e(human)}: {_e(level)} level ({_e(scope(rows))})</h3>",
            interval_chart(labels, panels, fixed=(-1.0, 1.0), zero=True, css="chart-correlation",
                           caption=f"{human}, {level} level: correlation and interval per ROUGE variant")]
     with_n = any(r.documents_used is not None for r in rows)

@@ -22,7 +22,7 @@ from ..engine.pairs import PairScores
 from ..metrics.names import LCS_TAG, ngram_tag
 from ..semantics import PERL, get, others
 from ..semantics.base import MissingDependency
-from ..semantics.setup import DEFAULT_SEED, CorpusScore, Setup, reference_policy
+from ..semantics.setup import DEFAULT_SEED, CorpusScore, Setup, flag_orders, reference_policy
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
@@ -165,7 +165,7 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
     """Each implementation's setup for the audit, and notes where it cannot follow the flags (it is
     then scored as close as it can be, and the rule that differs shows in the attribution)."""
     letter = "B" if options.formula == "B" else "A"
-    ngram = int(float(options.ngram)) if options.ngram not in (None, "") else DEFAULT_NGRAM
+    ngram = flag_orders(options, DEFAULT_NGRAM)
     several = pairs.most_references > 1
     setups, notes, unavailable = {}, {}, {}
     for name in semantics:
@@ -200,6 +200,12 @@ def _scored(setups: Dict[str, Setup], pairs: AuditedPairs, unavailable: Dict[str
             values[name] = setup.score(pairs.predictions, pairs.references)
         except MissingDependency as exc:
             unavailable[name] = str(exc)
+            del setups[name]
+            continue
+        except (ValueError, OverflowError) as exc:  # it refuses these pairs (the rouge package: an empty text)
+            if name == PERL:
+                raise
+            unavailable[name] = f"refuses this input: {exc}"
             del setups[name]
             continue
         corpus[name] = setup.corpus(values[name], pairs.keys)

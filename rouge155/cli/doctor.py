@@ -206,10 +206,10 @@ def check_report(config, source, systems, options, extras, prog: str, config_pat
 _ASCII_WORD = re.compile(rb"[A-Za-z0-9]")
 
 
-def _all_plain(config, source, systems: Sequence[str]) -> bool:
+def _all_plain(evaluations, source, systems: Sequence[str]) -> bool:
     """Whether every text is ASCII with a letter or digit in it: then no hint applies (every tokenizer keeps
     ASCII letters and digits), and the doctor is not even loaded (a small run stays small)."""
-    for ev in config.evaluations:
+    for ev in evaluations:
         paths = [p for _m, p in ev.model_paths()] + [ev.peer_path(s) for s in systems if s in ev.peers]
         for path in paths:
             raw = source.read(path)
@@ -220,13 +220,43 @@ def _all_plain(config, source, systems: Sequence[str]) -> bool:
 
 def hints(config, source, systems, options, semantics: str, prog: str = "rouge155") -> List[str]:
     """rouge155's default notes in its plain-text modes: texts the tokenizer drops, empty texts."""
-    if _all_plain(config, source, systems):
+    if _all_plain(config.evaluations, source, systems):
         return []
     from ..doctor.report import hint_lines
     from ..doctor.run import examine
 
     exam = examine(config, source, systems, options, semantics, config.labels(), full=False, keep=3)
     return hint_lines(exam.findings, prog)
+
+
+def streamed_hints(plan, options, semantics: str, every: bool, prog: str = "rouge155") -> Optional[List[str]]:
+    """:func:`hints` for a streamed run: a pass over the plan's chunks before the run (the engine cuts
+    the plan again for its own; inputs whose every text is plain ASCII are only read). None where the
+    stream cannot vouch for the input (the in-memory path must read it: its notes, its errors)."""
+    from ..engine.stream import chunker
+
+    plan.cut(chunker(1))
+    count = len(plan.sizes)
+
+    def chunks():
+        return (plan.read(k) for k in range(count))
+
+    try:
+        facts, plain = [], True
+        for chunk in chunks():
+            facts.append(chunk.facts)
+            plain = plain and _all_plain(chunk.evaluations, chunk.source, chunk.systems)
+        if plan.finish(facts, every) is None:
+            return None
+        if plain:
+            return []
+        from ..doctor.report import hint_lines
+        from ..doctor.run import examine_chunks
+
+        return hint_lines(examine_chunks(((c.evaluations, c.source, c.systems) for c in chunks()), options,
+                                         semantics), prog)
+    except RougeError:
+        return None
 
 
 def check_extras(**values) -> SimpleNamespace:

@@ -380,6 +380,10 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
+        if extras.output_format != "text":  # json, csv and html hold every block until the end
+            from ..engine.plan import check_orders
+
+            check_orders(job.options, 8192.0 * len(job.systems or ['']))  # (None: a stream's, text only)
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -394,7 +398,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
             title = "rouge155 report: " + os.path.basename(os_path(input_name(parsed, extras)))
-            _write_report(results, job.options, warnings, extras, out, signature, err, job.config.labels(), title)
+            labels = (job.config or job.plan).labels()
+            _write_report(results, job.options, warnings, extras, out, signature, err, labels, title)
         finally:
             if bar:
                 bar.close()
@@ -417,9 +422,17 @@ def _input_notes(job: _Job, parsed: ParsedArgs, extras, err: _Writer) -> None:
         config_path = None if extras.plain_text or parsed.flags.get("z") else os_path(parsed.positional[0])
         err.write_utf8(check_report(job.config, job.source, job.systems, job.options, extras, PROG, config_path))
     elif extras.plain_text and not extras.quiet:
-        from .doctor import hints
+        from .doctor import hints, streamed_hints
 
-        for line in hints(job.config, job.source, job.systems, job.options, extras.semantics):
+        lines = None if job.config is None else hints(job.config, job.source, job.systems, job.options,
+                                                      extras.semantics)
+        if job.config is None:
+            lines = streamed_hints(job.plan, job.options, extras.semantics, job.evaluate_all)
+        if lines is None:  # the stream cannot vouch for this input: read whole, as the run would
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems, job.plan = whole.config, whole.source, whole.systems, None
+            lines = hints(job.config, job.source, job.systems, job.options, extras.semantics)
+        for line in lines:
             err.write_utf8(line + "\n")
 
 
@@ -443,8 +456,8 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
+        return (("rouge155: out of memory (what a run holds grows with the inputs, -r and -n, and for ROUGE-W and "
+                 "ROUGE-S with no gap limit with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
@@ -481,7 +494,9 @@ def _click_main():
     (importing it costs more than a small run; the Perl flags have their own parser above)."""
     import click
 
-    class _PerlCommand(click.Command):
+    from .commands import OneLineCommand
+
+    class _PerlCommand(OneLineCommand):
         """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
 
         def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
@@ -534,7 +549,7 @@ def _dispatch() -> None:
     if long == ["--version"]:
         sys.stdout.write(f"{PROG}, version {__version__}\n")
         sys.exit(0)
-    _click_main()(prog_name=PROG)
+    sys.exit(_click_main()(prog_name=PROG))  # a usage error: one line, status 2 (OneLineCommand)
 
 
 def entry_point() -> None:

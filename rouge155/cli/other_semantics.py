@@ -60,7 +60,7 @@ def scored(setup, per_system, labels: Optional[Mapping[str, str]] = None) -> lis
             corpus = setup.corpus(values, [f"{i}.{system}" for i in ids])
         except MissingDependency as exc:
             raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
-        except ValueError as exc:  # the implementation's own refusal (e.g. the rouge package's empty texts)
+        except (ValueError, OverflowError) as exc:  # its own refusal (the rouge package: empty texts; py-rouge: -w 50)
             raise RougeError(f"--semantics {setup.semantics}: {exc}") from None
         for metric, v in values.items():
             c = corpus[metric]

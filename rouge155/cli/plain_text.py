@@ -100,8 +100,8 @@ def streamed_plan(extras, options):
 
 def may_stream(extras, options) -> bool:
     """Whether a run of these options may stream at all: the Perl's semantics through the batched
-    engine, nothing that needs every text at once (``--write-token-ids``, ROUGE 2.0's measures), and
-    ``$ROUGE155_STREAM`` not ``never``."""
+    engine, nothing that needs every text at once (``--write-token-ids``, ROUGE 2.0's measures, ``--check``:
+    the doctor's reference checks), and ``$ROUGE155_STREAM`` not ``never``."""
     import os
 
     from ..base.lazy import numpy_usable
@@ -109,7 +109,7 @@ def may_stream(extras, options) -> bool:
 
     if os.environ.get(STREAM_ENV, "") == "never" or extras.semantics != "perl" or extras.write_token_ids is not None:
         return False
-    if extras.synonyms or extras.topic is not None or extras.topic_uniq:
+    if extras.synonyms or extras.topic is not None or extras.topic_uniq or getattr(extras, "check", False):
         return False
     return batched_engine_supports(options) and numpy_usable()
 

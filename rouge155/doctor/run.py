@@ -3,7 +3,7 @@ memory): every text and pair through :class:`~.texts.TextChecks`, and the docume
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..audit.inputs import summary_text
 from ..base.errors import RougeError
@@ -73,19 +73,7 @@ def examine(config: EvalConfig, source: Optional[TextSource], systems: Sequence[
     checks = TextChecks(tokenize, split, full, keep)
     encodings = Sample(keep)
     reader = _Reader(source or TextSource(), encodings)
-    several = len(systems) > 1
-    for ev in config.evaluations:
-        label = labels.get(ev.eval_id, ev.eval_id)
-        present = [s for s in systems if s in ev.peers]
-        if not present:
-            continue
-        model_ids = [mid for mid, _path in ev.model_paths()]
-        references = [reader.text(path, ev) for _mid, path in ev.model_paths()]
-        reference_ids = [f"{label} (reference {k})" for k in range(1, len(references) + 1)]
-        for system in present:
-            prediction = reader.text(ev.peer_path(system), ev)
-            ident = f"{label} ({system})" if several else label
-            checks.add_pair(ident, prediction, references, reference_ids, [m == system for m in model_ids])
+    _add_pairs(checks, reader, config.evaluations, systems, labels, len(systems) > 1)
     findings = _encoding_findings(encodings, reader.read) + checks.findings(
         tokenizer_label(semantics, options), record.language_advice, SENTENCES_ADVICE)
     if full:
@@ -99,6 +87,40 @@ def examine(config: EvalConfig, source: Optional[TextSource], systems: Sequence[
     looked = Looked(checks.pairs, documents, list(systems), semantics,
                     sorted({len(ev.model_ids) for ev in config.evaluations}) or [0])
     return Examination(findings, looked, notes)
+
+
+def examine_chunks(chunks: Iterable[Tuple[Sequence[Evaluation], TextSource, Sequence[str]]], options: Options,
+                   semantics: str = "perl", keep: int = 3) -> List[Finding]:
+    """rouge155's default checks (texts the tokenizer drops, empty texts) over an input read a chunk at a
+    time (a streamed run: ``(evaluations, source, systems)`` per chunk, nothing kept between chunks)."""
+    record: Semantics = get(semantics)
+    tokenize = None if options.be_mode is not None else record.doctor_tokenizer(options)
+    checks = TextChecks(tokenize, None, False, keep)
+    encodings = Sample(keep)
+    read = 0
+    for evaluations, source, systems in chunks:
+        reader = _Reader(source, encodings)
+        _add_pairs(checks, reader, evaluations, systems, {}, len(systems) > 1)
+        read += reader.read
+    return _encoding_findings(encodings, read) + checks.findings(
+        tokenizer_label(semantics, options), record.language_advice, SENTENCES_ADVICE)
+
+
+def _add_pairs(checks: TextChecks, reader: "_Reader", evaluations: Sequence[Evaluation], systems: Sequence[str],
+               labels: Dict[str, str], several: bool) -> None:
+    """Every pair of ``systems`` in ``evaluations`` into ``checks`` (``labels``: an evaluation's name)."""
+    for ev in evaluations:
+        label = labels.get(ev.eval_id, ev.name or ev.eval_id)
+        present = [s for s in systems if s in ev.peers]
+        if not present:
+            continue
+        model_ids = [mid for mid, _path in ev.model_paths()]
+        references = [reader.text(path, ev) for _mid, path in ev.model_paths()]
+        reference_ids = [f"{label} (reference {k})" for k in range(1, len(references) + 1)]
+        for system in present:
+            prediction = reader.text(ev.peer_path(system), ev)
+            ident = f"{label} ({system})" if several else label
+            checks.add_pair(ident, prediction, references, reference_ids, [m == system for m in model_ids])
 
 
 def _sentences(record, notes: List[str]) -> Optional[Callable[[str], List[str]]]:

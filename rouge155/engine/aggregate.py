@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
 from ..base.lazy import lazy_regex, load_numpy, np, numpy_usable  # np: large bootstraps only (small: plain Python)
 from ..base.errors import RougeError
-from ..base.perl import Number, fmt_num, r5
+from ..base.perl import Number, fmt_num, perl_int, perl_iv, r5
 from ..base.perlmath import (NumStr, floats_suffice, perl_add, perl_add_read, perl_div, perl_gt, perl_mul, perl_sort,
                               perl_sub, perl_sum)
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
@@ -123,6 +123,25 @@ def resample_count(resamples: Number) -> int:
     if resamples == float("inf"):
         raise RougeError("-r must be a finite number of resamples")
     return int(math.ceil(resamples))
+
+
+# Memory per resample of the block being averaged (measured: the sums, their floats, the sorted
+# copies; -r 1000000 on one block peaks at 270 MB above the start). ROUGE-1.5.5.pl needs about as much.
+BOOTSTRAP_BYTES = 300
+
+
+def check_resamples(options) -> None:
+    """-r beyond what memory can hold is refused before anything is scored (the script would run
+    out of memory, or run for days, in its bootstrap)."""
+    if options.token_mode_num == 2 or options.resamples is None:
+        return
+    count = resample_count(options.resamples_num)
+    if count * BOOTSTRAP_BYTES < 1 << 26:  # the usual -r: nothing to check (nor to import)
+        return
+    from ..base.budget import refuse_beyond_memory
+
+    refuse_beyond_memory(f"-r {options.resamples}: a bootstrap of {count:,} resamples", count * BOOTSTRAP_BYTES,
+                         RougeError)
 
 
 _DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
@@ -344,14 +363,14 @@ def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, 
     in Perl's arithmetic (values past the doubles' exact range)."""
     count = len(columns[0])
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
-    upper_a = int(resamples - delta - 1)
-    lower_a = int(delta)
+    upper_a = perl_int(resamples - delta - 1)  # Perl quirk: -c nan makes every index NaN (read as 0)
+    lower_a = perl_int(delta)
     ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
+    at = [perl_iv(i) for i in (lower_a, lower_a + 1, upper_a, upper_a + 1)]
     mean, low, high = [], [], []
     for column in columns:
         ranked, total = _ranked(column, exact)
-        la, lb = _perl_index(ranked, lower_a, exact), _perl_index(ranked, lower_a + 1, exact)
-        ua, ub = _perl_index(ranked, upper_a, exact), _perl_index(ranked, upper_a + 1, exact)
+        la, lb, ua, ub = (_perl_index(ranked, i, exact) for i in at)
         if exact:
             mean.append(perl_div(total, count))
             low.append(perl_add(la, perl_mul(perl_sub(lb, la), ratio)))
@@ -575,14 +594,16 @@ def average_many(
 
 
 SUMS_GROUP = 256  # blocks whose resample sums are held at once: -n 100000 holds 100,003 blocks
+GROUP_RESAMPLES = 1 << 22  # and at most this many resamples' sums in all (100 MB): -r 1000000 holds 4 blocks
 
 
 def _grouped_sums(tables: Sequence, count: int, pure: bool, workers=None) -> Iterator[list]:
     """Each table's resample sums as columns of floats, in order, computed a group of blocks at a time:
     the draws depend only on (resample, n), so groups give the same sums, and memory stays bounded
     (about 100 KB per block as floats) where the Perl, block by block, needs none."""
-    for first in range(0, len(tables), SUMS_GROUP):
-        group = tables[first:first + SUMS_GROUP]
+    size = max(1, min(SUMS_GROUP, GROUP_RESAMPLES // max(count, 1)))
+    for first in range(0, len(tables), size):
+        group = tables[first:first + size]
         if pure:
             yield from pure_bootstrap_sums(group, count)
             continue

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import OptionError, RougeError
-from .sources import MemorySource
+from .sources import MemorySource, read_rest
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
 from .sniff import EncodingError, utf16_refusal
@@ -48,12 +48,17 @@ def read_input_file(path: str) -> bytes:
     """A plain-text input file's bytes, or one line saying why it cannot be read (UTF-16 text is named
     as such: its lines would be read as byte soup)."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        fd = os.open(path, os.O_RDONLY)
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
     except ValueError as exc:  # a NUL in the name
         raise RougeError(f"Cannot open {path!r}: {exc}") from None
+    try:
+        raw = read_rest(fd, b"", path)
+    except OSError as exc:
+        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
     refusal = utf16_refusal(raw, path)
     if refusal is not None:
         raise EncodingError(refusal)

@@ -17,14 +17,17 @@ class EncodingError(RougeError):
 
 def utf16_kind(raw: bytes) -> Optional[str]:
     """``"UTF-16 (little-endian)"``, ``"UTF-16 (big-endian)"`` or ``"UTF-32"`` when ``raw`` is such text
-    (a byte-order mark, or NUL bytes in every other place as ASCII text in UTF-16 has them), else None."""
+    (a byte-order mark with a NUL byte after it, or NUL bytes in every other place as ASCII text in UTF-16
+    has them), else None."""
     if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         return "UTF-32"
-    if raw.startswith(b"\xff\xfe"):
-        return "UTF-16 (little-endian)"
-    if raw.startswith(b"\xfe\xff"):
-        return "UTF-16 (big-endian)"
     sample = raw[:_SAMPLE]
+    # a byte-order mark counts with a NUL after it (a space or line end in UTF-16 has one): bytes FF FE
+    # before ASCII text are a byte text's own, which the Perl reads as they are
+    if raw.startswith(b"\xff\xfe") and b"\x00" in sample:
+        return "UTF-16 (little-endian)"
+    if raw.startswith(b"\xfe\xff") and b"\x00" in sample:
+        return "UTF-16 (big-endian)"
     half = len(sample) // 2
     if half < 2:
         return None

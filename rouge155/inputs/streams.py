@@ -129,6 +129,10 @@ class _OneSystem:
     several_systems = False
     system_id = "1"
 
+    def labels(self) -> Dict[str, str]:
+        """Evaluation ID -> its name where it has one (directory mode: its file), as ``EvalConfig.labels``."""
+        return {}
+
     def finish(self, _facts, _all_systems: bool) -> Optional[List[str]]:
         """The systems to report, once every chunk is read."""
         return [self.system_id]
@@ -190,6 +194,9 @@ class DirectoriesPlan(_OneSystem):
         self.bounds = chunker([max(1, n) for n in self.reference_counts])
         self.sizes = _bounds_sizes(self.bounds, self.count)
 
+    def labels(self) -> Dict[str, str]:
+        return {str(number): name for number, (name, _ident, _models) in enumerate(self.evaluations, 1)}
+
     def read(self, k: int) -> Chunk:
         from .plaintext import directory_evaluation
 
@@ -240,6 +247,9 @@ class JsonlPlan(_LineChunks):
         self.count, marks = line_marks(path, GRAIN)
         self.marks = [marks]
         self.paths = [self.absolute]
+
+    def labels(self) -> Dict[str, str]:
+        return {}
 
     def read(self, k: int) -> Chunk:
         from .jsonl import checked_record, lines_records, prediction_key, reference_keys
@@ -316,6 +326,9 @@ class ConfigPlan:
         n = len(self.systems)
         self.bounds = chunker([max(1, len(ev.model_ids) * min(len(ev.peers), n)) for ev in self.config.evaluations])
         self.sizes = _bounds_sizes(self.bounds, self.count)
+
+    def labels(self) -> Dict[str, str]:
+        return self.config.labels()
 
     def read(self, k: int) -> Chunk:
         a, b = self.bounds[k], self.bounds[k + 1]

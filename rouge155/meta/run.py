@@ -8,7 +8,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .grid import GridSpec, ReferenceSetting
+from .grid import GridSpec, ReferenceSetting, check_size
 from .judged import Judged
 from .scoring import pair_layout, require_complete, score_condition, setting_scores
 from .grid_statistics import Cell, Matrices, grid_cells
@@ -76,6 +76,7 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, job
     timer = time.perf_counter()
     layout = pair_layout(judged, spec.humans_as_peers)
     systems = list(judged.human.systems)
+    check_size(spec, len(systems), len(judged.human.documents), len(judged.human.columns), layout.n_refs.tolist())
     matrices: Matrices = {}
     averages: Dict[Tuple[str, str, str, str], Dict[str, float]] = {}
     for condition in spec.conditions:

@@ -11,6 +11,7 @@ never computed with an option silently dropped.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
@@ -170,11 +171,38 @@ def flag_refusals(implementation: Semantics, options: Options, flags: Sequence[s
                 (("r", "resamples"), ("c", "confidence")) if f in flags]
     if options.stem and "stem" not in has:
         out.append("-m (it has no stemmer)")
-    ngram = int(_number(options, "ngram") or 0)
+    ngram = flag_orders(options)
     largest = implementation.naming.max_n
     if largest is not None and ngram > largest:
         out.append(f"-n {ngram} (it has ROUGE-1 to ROUGE-{largest})")
     return out
+
+
+RESAMPLE_BYTES = 72  # a resample's three means, and the percentiles' two copies of them
+
+
+def _check_bootstrap(semantics: str, options: Options, flags: Sequence[str]) -> None:
+    """-r and -c as a bootstrap implementation can take them, else one line naming the flag."""
+    from ..base.arguments import affordable
+
+    if "r" in flags and not float(options.resamples_num) >= 1:
+        raise OptionError(f"-r {options.resamples}: the {semantics} bootstrap needs at least one resample "
+                          "(its BootstrapAggregator: n_samples must be positive)")
+    affordable(int(options.resamples_num), RESAMPLE_BYTES, "-r", "resamples", options.resamples)
+    if "c" in flags and not 0 <= float(options.confidence_num) <= 100:  # NaN too
+        raise OptionError(f"-c {options.confidence}: the {semantics} bootstrap's confidence is a percentage "
+                          "between 0 and 100")
+
+
+def flag_orders(options: Options, default: int = 0) -> int:
+    """``-n`` as the Perl reads it, refused before the list of its orders is built when that list alone
+    would not fit in memory (``-n 99999999999999999999``)."""
+    from ..base.arguments import orders
+
+    value = _number(options, "ngram")
+    if value is not None and not math.isfinite(value):  # the Perl's loop over orders: none at nan, endless at inf
+        raise OptionError(f"-n {options.ngram}: give a whole number of ROUGE-N orders")
+    return orders(int(value) if value else default, "-n", given=options.ngram)
 
 
 def reference_policy(implementation: Semantics, letter: str, most_references: int) -> Tuple[str, Optional[str]]:
@@ -221,14 +249,24 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
         raise OptionError(f"the {semantics} semantics scores one reference per prediction (this input has up to "
                           f"{most_references})")
     letter, note = reference_policy(implementation, letter, most_references)
-    ngram = int(_number(options, "ngram") or default_ngram)
+    ngram = flag_orders(options, default_ngram)
     weight = float(_number(options, "weight")) if options.weight is not None else None
+    alpha = float(options.alpha_num)
+    if alpha != alpha:  # NaN: no implementation's F has a meaning for it (and JSON has no NaN)
+        raise OptionError(f"-p {options.alpha}: not a number; give a weight between 0 and 1")
+    if "bootstrap" in implementation.counterparts:
+        _check_bootstrap(semantics, options, flags)
     metrics = implementation.naming.for_flags(ngram, not options.no_lcs, weight)
     if not metrics:
         raise OptionError("no metric to score: give -n N (ROUGE-1..N) or leave ROUGE-L on (no -x)")
     word_limit = _number(options, "word_limit")
     byte_limit = _number(options, "byte_limit") if word_limit is None else None
-    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=float(options.alpha_num),
+    for flag, limit in (("l", word_limit), ("b", byte_limit)):
+        if limit is not None and not math.isfinite(limit):
+            raise OptionError(f"-{flag} {getattr(options, 'word_limit' if flag == 'l' else 'byte_limit')}: "
+                              f"the {semantics} semantics cuts at a whole number of "
+                              f"{'words' if flag == 'l' else 'bytes'}")
+    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=alpha,
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,
                  n_samples=int(options.resamples_num), confidence=float(options.confidence_num),

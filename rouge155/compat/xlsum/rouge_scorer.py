@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence
 
+from ...base import arguments
 from ...semantics import check, get
 from ...semantics import xlsum as _xlsum
 from ...semantics.xlsum_languages import ALIASES, resolve, stemmer
@@ -65,7 +66,9 @@ class RougeScorer(scoring.BaseScorer):
         return self.score_batch([target], [prediction])[0]
 
     def score_batch(self, targets: Sequence, predictions: Sequence) -> List[Dict[str, Score]]:
-        """Not in the original: ``[score(t, p) for t, p in zip(targets, predictions)]`` at once."""
+        """Not in the original: ``[score(t, p) for t, p in zip(targets, predictions)]`` at once (one text for
+        ``targets`` or ``predictions``: a TypeError, not one pair per character)."""
+        targets, predictions = arguments.text_list(targets, "targets"), arguments.text_list(predictions, "predictions")
         if len(targets) != len(predictions):
             raise ValueError(f"{len(targets)} targets but {len(predictions)} predictions")
         types = list(self.rouge_types)
