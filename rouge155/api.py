@@ -163,6 +163,14 @@ class StreamedMetricResult:
                             self.alpha)
 
 
+def _check_request(options: Options) -> None:
+    """The options' own checks, then -r and -n beyond memory refused before anything is scored (a
+    streamed run and an in-memory one alike)."""
+    options.check()
+    check_resamples(options)
+    check_orders(options)
+
+
 def streamed_results(plan, options: Options, systems: Optional[Sequence[str]], all_systems: bool = False,
                      data_dir: Optional[str] = None, warn: Callable[[str], None] = lambda _msg: None, jobs: int = 1,
                      progress: Optional[Callable[[int], None]] = None, dask=None, full_rows: bool = False) -> list:
@@ -176,7 +184,7 @@ def streamed_results(plan, options: Options, systems: Optional[Sequence[str]], a
     from .engine.plan import metric_plan
     from .engine.stream import NeedsWholeInput, run_stream
 
-    options.check()
+    _check_request(options)
     word_lists = load_word_lists(resolve_data_dir(data_dir))
     load_numpy()
     specs = metric_plan(options)
@@ -221,9 +229,7 @@ def iter_results(
     unless the run is small); ``dask`` (a ``distributed.Client`` or a scheduler address) sends the
     chunks to a Dask cluster. None of these changes the results.
     """
-    options.check()
-    check_resamples(options)
-    check_orders(options)
+    _check_request(options)
     word_lists = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
     batched = use_batched_engine(engine, config, options, systems, source, cluster=dask is not None)

@@ -383,7 +383,8 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         if extras.output_format != "text":  # json, csv and html hold every block until the end
             from ..engine.plan import check_orders
 
-            check_orders(job.options, 8192.0 * len(job.systems or ['']))  # (None: a stream's, text only)
+            systems = len(job.systems) if job.systems is not None else 1  # streamed JSONL: at least one
+            check_orders(job.options, 8192.0 * systems)
 
         def warn(msg: str) -> None:
             warnings.append(msg)

@@ -157,7 +157,8 @@ def _skip_specs(options: Options) -> List[MetricSpec]:
 # -- the choice of engine -----------------------------------------------------------------------
 def batched_engine_supports(options: Options) -> bool:
     """Whether the batched engine covers these options: not ``-v``, ``-M`` or BE, nor a NaN gap or
-    an infinite weight (the step-by-step engine reproduces those)."""
+    an infinite weight (the step-by-step engine reproduces those). -n beyond memory is refused first."""
+    check_orders(options)
     if options.verbose or options.stem_models_only or any(s.is_be for s in metric_plan(options)):
         return False
     if options.skip_distance is not None and options.skip_distance_num != options.skip_distance_num:
