@@ -230,18 +230,23 @@ def score_pairs(
     dict whose ``.signature`` names the settings (docs/signature.md); ``signature_check``: refuse the
     call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
-    ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``; :func:`rouge155.engine.semantics.score_pairs`).
+    ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``, ``"rouge-chinese"``, ``"llamafactory"``,
+    ``"opencompass-jieba"``, ``"rouge-score-rs-unicode"``, ``"rouge-score-rs-char"``;
+    :func:`rouge155.engine.semantics.score_pairs`).
     """
     if semantics != "perl":
         from .engine.semantics import score_pairs as other_semantics
+        from .engine.semantics import signature_fields
 
         if dask is not None:
             raise OptionError("dask= scores the Perl's semantics only")
-        # the call's own settings sign it (the implementation maps them onto its own)
+        # the call's own settings sign it (the implementation maps them onto its own), with what the
+        # implementation adds (a segmenter's version)
+        settings = {"stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit,
+                    **signature_fields(semantics)}
         signature_args = api_signature_args(
             None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
-            semantics=semantics, multi_reference=multi_reference, semantics_settings={
-                "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit})
+            semantics=semantics, multi_reference=multi_reference, semantics_settings=settings)
         return SignedScores({tag: PairScores(v.recall, v.precision, v.fmeasure, v.hits, v.model_count, v.peer_count)
                              for tag, v in other_semantics(semantics, predictions, references, metrics, stem,
                                                            remove_stopwords, multi_reference, alpha, word_limit,

@@ -38,6 +38,7 @@ class PltrdyRouge:
     """``rouge.Rouge`` (the ``rouge`` package 1.0.1), with the Perl's numbers or (``semantics="pltrdy"``)
     the package's own."""
 
+    OWN = _pltrdy  # the module of the package's own numbers (a fork's drop-in names its own)
     DEFAULT_METRICS = ["rouge-1", "rouge-2", "rouge-l"]
     AVAILABLE_METRICS = list(_pltrdy.METRICS)
     DEFAULT_STATS = ["r", "p", "f"]
@@ -45,7 +46,7 @@ class PltrdyRouge:
 
     def __init__(self, metrics=None, stats=None, return_lengths=False, raw_results=False, exclusive=True, *,
                  semantics="perl"):
-        self.semantics = check(semantics, ("perl", "pltrdy"))
+        self.semantics = check(semantics, ("perl", self.OWN.NAME))
         self.return_lengths = return_lengths
         self.raw_results = raw_results
         self.exclusive = exclusive
@@ -62,8 +63,8 @@ class PltrdyRouge:
 
     def _values(self, hyps: List[str], refs: List[str]):
         """Per metric, the per-pair arrays (``recall``, ``precision``, ``fmeasure``, counts)."""
-        if self.semantics == "pltrdy":
-            return _pltrdy.score_pairs(hyps, [[r] for r in refs], self.metrics, exclusive=self.exclusive)
+        if self.semantics != "perl":
+            return self.OWN.score_pairs(hyps, [[r] for r in refs], self.metrics, exclusive=self.exclusive)
         tags = {m: _perl_tag(m) for m in self.metrics}
         scores = score_pairs(hyps, [[r] for r in refs], metrics=list(dict.fromkeys(tags.values())))
         return {m: scores[tags[m]] for m in self.metrics}
@@ -81,7 +82,7 @@ class PltrdyRouge:
             raise ValueError(f"hyps and refs must be sequences of the same length ({len(hyps)} hyps)")
         hyps, refs = list(hyps), list(refs)
         values = self._values(hyps, refs)
-        lengths = _pltrdy.word_counts(hyps, refs) if self.return_lengths else None
+        lengths = self.OWN.word_counts(hyps, refs) if self.return_lengths else None
         if avg:
             return self._average(values, lengths, len(hyps))
         out = []
@@ -103,8 +104,8 @@ class PltrdyRouge:
         out: Dict[str, Dict] = {}
         for m in self.metrics:
             v = values[m]
-            if self.semantics == "pltrdy":
-                p, r, f = _pltrdy.aggregate(v)
+            if self.semantics != "perl":
+                p, r, f = self.OWN.SEMANTICS.aggregate(v)
             else:
                 r, p, f = bootstrap(np.stack([v.recall, v.precision, v.fmeasure], axis=1), 1000, 95).mean
             out[m] = {s: float({"r": r, "p": p, "f": f}[s]) for s in self.stats}
@@ -119,8 +120,10 @@ Rouge = PltrdyRouge  # the package's name for it
 class FilesRouge:
     """``rouge.FilesRouge``: scores line i of a hypothesis file against line i of a reference file."""
 
+    ROUGE = PltrdyRouge
+
     def __init__(self, *args, **kwargs):
-        self.rouge = PltrdyRouge(*args, **kwargs)
+        self.rouge = self.ROUGE(*args, **kwargs)
 
     def get_scores(self, hyp_path, ref_path, avg=False, ignore_empty=False):
         for path in (hyp_path, ref_path):

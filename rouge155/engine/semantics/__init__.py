@@ -1,7 +1,10 @@
 """Other implementations' ROUGE, each exactly: one module per implementation, each a :class:`Semantics`.
 
 ``rouge_score`` (rouge-score 0.1.2, under HF evaluate), ``torchmetrics`` (torchmetrics 1.9),
-``pltrdy`` (the ``rouge`` package 1.0.1), ``py_rouge`` (py-rouge 1.1). Each states its rules
+``pltrdy`` (the ``rouge`` package 1.0.1), ``py_rouge`` (py-rouge 1.1), ``rouge_chinese`` (rouge-chinese
+1.0.3), the recipes ``llamafactory`` and ``opencompass_jieba`` (jieba + rouge-chinese as those
+frameworks call them), ``rouge_score_rs_unicode`` and ``rouge_score_rs_char`` (rouge-score-rs 0.2.1's
+Unicode tokenizers). Each states its rules
 (tokenizer, stemmer, sentence splitter, F formula, multi-reference policy, aggregation) and scores
 batches over the shared kernels of :mod:`rouge155.metrics.pairwise`. The Perl's own semantics is
 the rest of the engine; ``rouge155.compat.semantics`` lists all of them, the Perl's included.
@@ -14,7 +17,9 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from .base import MissingDependency, PairArrays, Rule, Semantics, as_reference_lists
 
-_MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge"}
+_MODULES = {"rouge-score": "rouge_score", "torchmetrics": "torchmetrics", "pltrdy": "pltrdy", "py-rouge": "py_rouge",
+            "rouge-chinese": "rouge_chinese", "llamafactory": "llamafactory", "opencompass-jieba": "opencompass_jieba",
+            "rouge-score-rs-unicode": "rouge_score_rs_unicode", "rouge-score-rs-char": "rouge_score_rs_char"}
 NAMES = tuple(_MODULES)
 
 
@@ -38,32 +43,39 @@ _PERL_W = re.compile(r"^(?:rouge-?)?w(?:-?([0-9.]+))?$", re.IGNORECASE)
 def metric_name(name: str, semantics: str) -> Tuple[str, Optional[float]]:
     """An implementation's own metric name for ``name`` (its own, or the Perl's ``ROUGE-N``,
     ``ROUGE-L``, ``ROUGE-W-w``), and ROUGE-W's weight if one is given. The Perl's ROUGE-L (summary level
-    over lines) is rouge-score's and torchmetrics' ``rougeLsum``."""
+    over lines) is rouge-score's and torchmetrics' ``rougeLsum``; an implementation's own spelling
+    (``rouge-N`` / ``rougeN``, ``rouge-l`` / ``rougeLsum`` / ``rougeL``) is the first it has."""
     spec = get(semantics)
     if name in spec.metrics:
         return name, None
     text = str(name).strip()
-    dashed = semantics in ("pltrdy", "py-rouge")
     m = _PERL_NGRAM.match(text)
     if m:
-        candidate = f"rouge-{int(m.group(1))}" if dashed else f"rouge{int(m.group(1))}"
+        candidates: Tuple[str, ...] = (f"rouge-{int(m.group(1))}", f"rouge{int(m.group(1))}")
     elif _PERL_LCS.match(text):
-        candidate = "rouge-l" if dashed else "rougeLsum"
-    elif semantics == "py-rouge" and (w := _PERL_W.match(text)):
+        candidates = ("rouge-l", "rougeLsum", "rougeL")
+    elif "rouge-w" in spec.metrics and (w := _PERL_W.match(text)):
         weight = w.group(1)
         return "rouge-w", float(weight) if weight else None
     else:
-        candidate = None
-    if candidate not in spec.metrics:
-        raise ValueError(f"unknown metric {name!r} for the {semantics} semantics: use one of {', '.join(spec.metrics)}")
-    return candidate, None
+        candidates = ()
+    for candidate in candidates:
+        if candidate in spec.metrics:
+            return candidate, None
+    raise ValueError(f"unknown metric {name!r} for the {semantics} semantics: use one of {', '.join(spec.metrics)}")
+
+
+# the multi_reference letters each implementation has (none: one reference per prediction)
+_POLICIES = {"rouge-score": {"B": "best"}, "torchmetrics": {"A": "avg", "B": "best"},
+             "py-rouge": {"A": "avg", "B": "best"}, "pltrdy": {}, "rouge-chinese": {}, "llamafactory": {},
+             "opencompass-jieba": {}, "rouge-score-rs-unicode": {"B": "best"},
+             "rouge-score-rs-char": {"B": "best"}}
 
 
 def _policy(semantics: str, multi_reference: str, references: Sequence[Sequence]) -> str:
     """The implementation's multi-reference policy for the Perl's ``-f`` letter."""
     several = any(len(r) > 1 for r in references)
-    policies = {"rouge-score": {"B": "best"}, "torchmetrics": {"A": "avg", "B": "best"},
-                "py-rouge": {"A": "avg", "B": "best"}, "pltrdy": {}}[semantics]
+    policies = _POLICIES[semantics]
     if multi_reference not in ("A", "B"):
         raise ValueError("multi_reference must be 'A' (the implementation's average over references) or 'B' (its best)")
     policy = policies.get(multi_reference)
@@ -105,13 +117,23 @@ def score_pairs(semantics: str, predictions: Sequence, references: Sequence, met
             limit.update(length_limit=byte_limit, length_limit_type="bytes")
         values = spec.score_pairs(predictions, refs, own, multi_reference=policy, stemming=bool(stem), alpha=alpha,
                                   weight_factor=weights.pop() if weights else 1.0, **limit)
-    elif semantics == "pltrdy":
-        if stem:
-            raise ValueError("the pltrdy semantics has no stemmer")
-        values = spec.score_pairs(predictions, refs, own)
     else:
-        values = spec.score_pairs(predictions, refs, own, use_stemmer=bool(stem), multi_reference=policy)
+        if stem and spec.stem is None:
+            raise ValueError(f"the {semantics} semantics has no stemmer")
+        options: Dict[str, object] = {} if spec.stem is None else {"use_stemmer": bool(stem)}
+        if policy != "single":
+            options["multi_reference"] = policy
+        values = spec.score_pairs(predictions, refs, own, **options)
     return {name: values[own_name] for name, (own_name, _) in names.items()}
 
 
-__all__ = ["get", "NAMES", "score_pairs", "metric_name", "Semantics", "Rule", "PairArrays", "MissingDependency"]
+def signature_fields(name: str) -> Dict[str, object]:
+    """What an implementation adds to the signature of its numbers beside its options (the version of a
+    segmenter or of Unicode data it depends on): its module's ``signature_fields()``, if it has one."""
+    get(name)
+    fields = getattr(import_module(f"{__name__}.{_MODULES[name]}"), "signature_fields", None)
+    return dict(fields()) if fields is not None else {}
+
+
+__all__ = ["get", "NAMES", "score_pairs", "metric_name", "signature_fields", "Semantics", "Rule", "PairArrays",
+           "MissingDependency"]

@@ -21,7 +21,7 @@ and scores every (prediction, reference) alignment at once with :mod:`rouge155.m
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
 
@@ -116,18 +116,26 @@ def _tokens_fast(texts: List[str], need_whole: bool, need_units: bool, split_sum
     empty = pairwise.from_flat(np.zeros(0, dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     if need_units and not split_summaries:
         # the lines, tokenized once: a text's tokens are its lines' tokens in order
-        lines_of = [t.split("\n") for t in texts]
-        counts = np.array([len(lines) for lines in lines_of], dtype=np.int64)
-        units = _rows([line for lines in lines_of for line in lines], vocab, stem)
-        per_text = np.add.reduceat(units.lengths, np.cumsum(counts) - counts) if len(texts) else counts
-        whole = pairwise.from_flat(units.ids, per_text) if need_whole else empty
-        return Tokens(whole, units, np.cumsum(counts) - counts, counts)
+        return line_tokens(texts, lambda lines: _rows(lines, vocab, stem), need_whole)
     whole = _rows(texts, vocab, stem) if need_whole else empty
     if not need_units:
         return Tokens(whole, empty, np.zeros(len(texts), dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     sents = [_sentences(t, True) for t in texts]
     counts = np.array([len(s) for s in sents], dtype=np.int64)
     units = _rows([s for group in sents for s in group], vocab, stem)
+    return Tokens(whole, units, np.cumsum(counts) - counts, counts)
+
+
+def line_tokens(texts: List[str], line_rows: Callable[[List[str]], pairwise.Sequences], need_whole: bool) -> Tokens:
+    """Tokens from one row of ids per line (``line_rows(lines)``, all lines of all texts in order): the
+    units are the lines (an empty line is an empty unit, which changes no count), and a text's tokens
+    are its lines' tokens in order (a line break separates tokens in every tokenizer that takes this)."""
+    lines_of = [t.split("\n") for t in texts]
+    counts = np.array([len(lines) for lines in lines_of], dtype=np.int64)
+    units = line_rows([line for lines in lines_of for line in lines])
+    per_text = np.add.reduceat(units.lengths, np.cumsum(counts) - counts) if len(texts) else counts
+    whole = pairwise.from_flat(units.ids, per_text) if need_whole else \
+        pairwise.from_flat(np.zeros(0, dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
@@ -159,6 +167,9 @@ def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool
     if tokenizer is None and alnum.fits(texts):
         stem = stemmer_function() if use_stemmer else None
         return _tokens_fast(texts, need_whole, need_units, split_summaries, stem)
+    line_rows = getattr(tokenizer, "line_rows", None)  # a tokenizer of rouge155's that takes all lines at once
+    if line_rows is not None and not split_summaries and all(type(t) is str for t in texts):
+        return line_tokens(texts, line_rows, need_whole)
     tokenize_one = tokenizer.tokenize if tokenizer is not None else DefaultTokenizer(use_stemmer).tokenize
     return _tokens_generic(texts, tokenize_one, need_whole, need_units, split_summaries)
 

@@ -1,0 +1,131 @@
+"""The evaluation frameworks' own scoring code, run from their sources, as the recipe tests run it.
+
+LLaMA-Factory's ``ComputeSimilarity`` (``src/llamafactory/train/sft/metric.py``) and OpenCompass'
+``JiebaRougeEvaluator`` (``opencompass/openicl/icl_evaluator/``) are read from checkouts of their
+repositories (never from this one): ``$ROUGE155_LLAMAFACTORY`` / ``$ROUGE155_OPENCOMPASS``, else
+``~/.cache/rouge155/LLaMA-Factory`` / ``~/.cache/rouge155/opencompass`` (put there by hand, e.g. ``git
+clone``; the tests skip without them). Their modules are executed as they are; only the imports that
+would pull a training stack in are stand-ins that compute nothing:
+
+* LLaMA-Factory: ``torch`` (used by a function the test never calls), ``transformers.utils.is_nltk_available``,
+  its own ``extras`` (``IGNORE_INDEX``, ``numpify``, the package checks); the test's "tokenizer" decodes
+  token ``[i]`` to the i-th text, so ``ComputeSimilarity`` runs from the decoded texts on;
+* OpenCompass: its registries (mmengine's) as decorators that register nothing, and its logger.
+
+The minimal code path of each (the same lines, with jieba and rouge-chinese from PyPI) is in the tests
+themselves, so that CI, which has no checkout, still compares with the real packages.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import types
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+
+def _source(env: str, name: str, marker: str) -> Optional[Path]:
+    folder = Path(os.environ.get(env) or Path.home() / ".cache" / "rouge155" / name)
+    return folder if (folder / marker).is_file() else None
+
+
+def llamafactory_dir() -> Optional[Path]:
+    return _source("ROUGE155_LLAMAFACTORY", "LLaMA-Factory", "src/llamafactory/train/sft/metric.py")
+
+
+def opencompass_dir() -> Optional[Path]:
+    marker = "opencompass/openicl/icl_evaluator/icl_jieba_rouge_evaluator.py"
+    return _source("ROUGE155_OPENCOMPASS", "opencompass", marker)
+
+
+def _module(name: str, path: Optional[Path] = None, package: Optional[str] = None, **attrs) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__package__ = package if package is not None else name.rpartition(".")[0]
+    vars(module).update(attrs)
+    sys.modules[name] = module
+    if path is not None:
+        module.__file__ = str(path)
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), vars(module))
+    return module
+
+
+class _Stubs:
+    """Stand-in modules put into sys.modules for a load, and the ones they hid put back afterwards."""
+
+    def __init__(self, names: Sequence[str]):
+        self.saved = {n: sys.modules.get(n) for n in names}
+
+    def restore(self) -> None:
+        for name, module in self.saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def llamafactory_similarity(folder: Path) -> Callable[[List[str], List[str]], Dict[str, float]]:
+    """A function (predictions, labels) -> the metrics ``ComputeSimilarity`` returns for them."""
+    packages = ("torch", "transformers", "transformers.utils", "llamafactory", "llamafactory.extras",
+                "llamafactory.extras.constants", "llamafactory.extras.misc", "llamafactory.extras.packages",
+                "llamafactory.train", "llamafactory.train.sft", "llamafactory.train.sft.metric")
+    stubs = _Stubs(packages)
+    try:
+        _module("torch", Tensor=object)
+        _module("transformers")
+        _module("transformers.utils", is_nltk_available=lambda: True)
+        for name in ("llamafactory", "llamafactory.extras", "llamafactory.train", "llamafactory.train.sft"):
+            _module(name, package=name)
+        _module("llamafactory.extras.constants", IGNORE_INDEX=-100)
+        _module("llamafactory.extras.misc", numpify=np.asarray)
+        _module("llamafactory.extras.packages", is_jieba_available=lambda: True, is_rouge_available=lambda: True)
+        metric = _module("llamafactory.train.sft.metric", folder / "src/llamafactory/train/sft/metric.py")
+    finally:
+        stubs.restore()
+
+    def compute(predictions: List[str], labels: List[str]) -> Dict[str, float]:
+        texts = list(predictions) + list(labels)
+
+        class Decoder:
+            pad_token_id = 0
+
+            def batch_decode(self, ids, skip_special_tokens=True):  # noqa: ARG002 (the API's)
+                return [texts[int(row[0])] for row in ids]
+
+        n = len(predictions)
+        # ComputeSimilarity compares preds[i] with labels[i]; row [k] decodes to texts[k]
+        preds = np.arange(n).reshape(n, 1)
+        labels_ids = np.arange(n, 2 * n).reshape(n, 1)
+        similarity = metric.ComputeSimilarity(tokenizer=Decoder())
+        return similarity(types.SimpleNamespace(predictions=preds, label_ids=labels_ids))
+
+    return compute
+
+
+def opencompass_evaluator(folder: Path):
+    """OpenCompass' ``JiebaRougeEvaluator`` class, from its source files."""
+
+    class Registry:
+        def register_module(self, *_args, **_kwargs):
+            return lambda target: target
+
+    root = "opencompass"
+    names = (root, f"{root}.registry", f"{root}.utils", f"{root}.utils.logging", f"{root}.utils.text_postprocessors",
+             f"{root}.openicl", f"{root}.openicl.icl_evaluator", f"{root}.openicl.icl_evaluator.icl_base_evaluator",
+             f"{root}.openicl.icl_evaluator.icl_jieba_rouge_evaluator")
+    stubs = _Stubs(names)
+    try:
+        for name in (root, f"{root}.utils", f"{root}.openicl", f"{root}.openicl.icl_evaluator"):
+            _module(name, package=name)
+        _module(f"{root}.registry", TEXT_POSTPROCESSORS=Registry(), ICL_EVALUATORS=Registry())
+        _module(f"{root}.utils.logging", get_logger=logging.getLogger)
+        _module(f"{root}.utils.text_postprocessors", folder / "opencompass/utils/text_postprocessors.py")
+        evaluators = folder / "opencompass/openicl/icl_evaluator"
+        _module(f"{root}.openicl.icl_evaluator.icl_base_evaluator", evaluators / "icl_base_evaluator.py")
+        module = _module(f"{root}.openicl.icl_evaluator.icl_jieba_rouge_evaluator",
+                         evaluators / "icl_jieba_rouge_evaluator.py")
+    finally:
+        stubs.restore()
+    return module.JiebaRougeEvaluator
