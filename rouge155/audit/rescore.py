@@ -111,7 +111,7 @@ class Rescorer:
         if order is not None:
             seqs, cache = self.whole(recipe.tokenizer, recipe.stemmer)
             bags = pairwise.gram_bags(seqs, order, cache)
-            if counting == "distinct":
+            if counting in ("distinct", "distinct-ngrams"):  # rouge-chinese: distinct n-grams, an LCS as lists
                 return (pairwise.gram_overlap(bags, al.ref, al.pred, distinct=True), bags.distinct[al.ref],
                         bags.distinct[al.pred])
             hits = pairwise.gram_overlap(bags, al.ref, al.pred)
@@ -169,7 +169,8 @@ class Rescorer:
             return perl_corpus(values, self.keys)
         if aggregation == "bootstrap-median":
             return rouge_score_corpus({metric: values}, seed=self.seed, skip=self.positions.get(metric, 0))[metric]
-        implementation = {"mean-float32": "torchmetrics", "mean": "pltrdy"}[aggregation]
+        implementation = {"mean-float32": "torchmetrics", "mean": "pltrdy", "mean-numpy": "llamafactory",
+                          "mean-percent": "opencompass-jieba"}[aggregation]
         return CorpusScore(*get(implementation).aggregate(values))
 
 

@@ -30,6 +30,7 @@ from ..base.perl import r5_many
 from ..compat.semantics import get
 from ..engine.semantics import pltrdy as _pltrdy
 from ..engine.semantics import py_rouge as _py_rouge
+from ..engine.semantics.llamafactory import percent
 from ..engine.semantics.base import RULE_KINDS, harmonic_f, ratios
 
 KINDS = RULE_KINDS  # tokenizer, stemmer, sentence_splitter, f_measure, multi_reference, aggregation
@@ -75,12 +76,17 @@ def recipe(semantics: str, lcs: Optional[str], stem: bool, letter: str) -> Recip
     elif semantics == "py-rouge":
         parts = ("py-rouge", "py-rouge" if stem else "none", "lines", "py-rouge",
                  "best-recall" if best else "sum-counts", "mean")
+    elif semantics in ("rouge-score-rs-unicode", "rouge-score-rs-char"):  # rouge-score's but the tokenizer
+        parts = (semantics, "none", "lines", "rouge-score", "best-f", "bootstrap-median")
+    elif semantics in ("rouge-chinese", "llamafactory", "opencompass-jieba"):  # rouge-l: one LCS of the texts
+        parts = (semantics, "none", "whole-text", "llamafactory" if semantics == "llamafactory" else "rouge-chinese",
+                 "single", get(semantics).aggregation.name)
     else:
         raise ValueError(f"unknown semantics {semantics!r}")
     out = Recipe(*parts)
     if lcs is None:  # sentences do not matter to ROUGE-N: the Perl's, so that no difference is put on them
         return replace(out, sentence_splitter="lines")
-    if lcs == "L" and semantics in ("rouge-score", "torchmetrics"):
+    if lcs == "L" and "rougeLsum" in get(semantics).metrics:
         return replace(out, sentence_splitter="whole-text")
     return out
 
@@ -92,7 +98,8 @@ _IMPLEMENTATION_OF = {"tokenizer": {"perl": "perl", "rouge-score": "rouge-score"
                       "stemmer": {"perl": "perl", "nltk-porter": "rouge-score", "py-rouge": "py-rouge"},
                       "f_measure": {n: n for n in ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")},
                       "aggregation": {"perl-bootstrap": "perl", "bootstrap-median": "rouge-score",
-                                      "mean-float32": "torchmetrics", "mean": "pltrdy"}}
+                                      "mean-float32": "torchmetrics", "mean": "pltrdy", "mean-numpy": "llamafactory",
+                                      "mean-percent": "opencompass-jieba"}}
 _OWN = {("stemmer", "none"): "no stemming",
         ("sentence_splitter", "lines"): "one sentence per line of the text",
         ("sentence_splitter", "whole-text"): "no sentences: one LCS over the whole token lists (rougeL)",
@@ -111,7 +118,7 @@ def describe(kind: str, part: str) -> str:
     own = _OWN.get((kind, part))
     if own is not None:
         return own
-    return getattr(get(_IMPLEMENTATION_OF[kind][part]), kind).description
+    return getattr(get(_IMPLEMENTATION_OF[kind].get(part, part)), kind).description  # else: the part of that name
 
 
 # -- tokenizers, stemmers, sentence splitters ----------------------------------------------------------
@@ -179,7 +186,18 @@ def tokenizer(name: str) -> TokenizerPart:
         return TokenizerPart(_pltrdy_words, lambda _token: True)
     if name == "py-rouge":
         return PyRougeTokenizer()
-    raise ValueError(f"unknown tokenizer {name!r}")
+    return TokenizerPart(_own_words(name), lambda _token: True)  # another implementation's, by its name
+
+
+def _own_words(name: str) -> Callable[[str], List[str]]:
+    """An implementation's tokens of a piece of text, as its record gives them; the jieba recipes' empty
+    texts (a placeholder word, or no score at all there) as no token: either way P, R and F are 0."""
+    tokenize = get(name).tokenize
+    if name == "opencompass-jieba":
+        from ..engine.semantics.opencompass_jieba import general_postprocess
+
+        return lambda piece: tokenize(piece) if general_postprocess(piece) else []
+    return tokenize
 
 
 def stemmer(name: str) -> Optional[Callable[[str], str]]:
@@ -202,7 +220,7 @@ def stemmer(name: str) -> Optional[Callable[[str], str]]:
 # -- F formulas (with their counting) ----------------------------------------------------------------
 
 COUNTING = {"perl": "clipped", "rouge-score": "clipped", "torchmetrics": "clipped", "pltrdy": "distinct",
-            "py-rouge": "py-rouge"}
+            "py-rouge": "py-rouge", "rouge-chinese": "distinct-ngrams", "llamafactory": "distinct-ngrams"}
 
 
 def _perl_prf(hits, ref_count, pred_count):
@@ -234,5 +252,11 @@ def _py_rouge_prf(hits, ref_count, pred_count):
     return _py_rouge.prf(pred_count, ref_count, hits, 0.5, 1.0)
 
 
+def _llamafactory_prf(hits, ref_count, pred_count):
+    """rouge-chinese's P, R and F, each x 100 rounded to 4 places (0 where a side has no word)."""
+    return tuple(percent(x) for x in _pltrdy_prf(hits, ref_count, pred_count))
+
+
 PRF = {"perl": _perl_prf, "rouge-score": _rouge_score_prf, "torchmetrics": _torchmetrics_prf,
-       "pltrdy": _pltrdy_prf, "py-rouge": _py_rouge_prf}
+       "pltrdy": _pltrdy_prf, "py-rouge": _py_rouge_prf, "rouge-chinese": _pltrdy_prf,
+       "llamafactory": _llamafactory_prf}

@@ -18,16 +18,20 @@ import numpy as np
 
 from ..base.errors import OptionError
 from ..base.options import Options
-from ..compat.semantics import MissingDependency, NAMES, PairArrays
+from ..compat.semantics import MissingDependency, NAMES, PairArrays, get
+from ..engine.semantics import policies
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
-from .setups import DEFAULT_SEED, CorpusScore, Setup, own_metrics
+from .setups import DEFAULT_SEED, MAX_N, CorpusScore, Setup, bootstrapped, own_metrics
 
 # The Perl flags the audit reads (-z: a file list's format; -d, -v: more output in the Perl, no number);
 # the others change numbers in ways most implementations cannot follow.
 AUDIT_FLAGS = ("m", "n", "f", "x", "z", "d", "v")
 DEFAULT_NGRAM = 2
+# audited unless --semantics names others: the ones for English-like text (the Chinese recipes need
+# jieba, rouge-score-rs' Unicode tokenizers unicodedata2: name them to audit them)
+AUDITED_BY_DEFAULT = ("rouge-score", "torchmetrics", "pltrdy", "py-rouge")
 # Per-pair differences up to this are the Perl's rounding of each pair's P and R to 5 places and of the F
 # computed from them (about 1.5e-5 at most): not shown among the pairs that differ most.
 ROUNDING = 5e-5
@@ -138,10 +142,11 @@ def own_metric(semantics: str, row: Row) -> Optional[str]:
 
 
 def _lcs_kind(semantics: str, row: Row) -> Optional[str]:
-    """The recipe's LCS kind for ``semantics`` on ``row`` (its rouge-l is summary-level)."""
+    """The recipe's LCS kind for ``semantics`` on ``row``: ``"L"`` where the implementation has both a
+    whole-text rougeL and a summary-level rougeLsum, else its own rouge-l's (its recipe says which)."""
     if row.lcs is None:
         return None
-    return "L" if row.lcs == "L" and semantics in ("rouge-score", "torchmetrics") else "Lsum"
+    return "L" if row.lcs == "L" and "rougeLsum" in get(semantics).metrics else "Lsum"
 
 
 def check_flags(flags: Sequence[str]) -> None:
@@ -162,18 +167,19 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
     setups, notes, unavailable = {}, {}, {}
     for name in semantics:
         own_letter, stem, said = letter, bool(options.stem), []
-        if name == "pltrdy" and several:
+        own_policies = policies(name) if name != "perl" else {"A": "A", "B": "B"}
+        if not own_policies and several:
             unavailable[name] = f"one reference per prediction (this input has up to {pairs.most_references})"
             continue
-        if name == "pltrdy" and stem:
+        if name != "perl" and stem and get(name).stem is None:
             stem = False
             said.append("no stemmer: scored without stemming")
         if name == "py-rouge":
             said.append("no length limit (its default cuts texts at 665 characters; the Perl flags set none)")
-        if name == "rouge-score" and several and letter == "A":
+        if own_policies and several and letter not in own_policies:
             own_letter = "B"
             said.append("no average over references: its best F (score_multi)")
-        largest = {"pltrdy": 5, "rouge-score": 9, "torchmetrics": 9}.get(name, ngram)
+        largest = MAX_N.get(name, ngram)
         setups[name] = Setup(name, own_metrics(name, min(ngram, largest), not options.no_lcs), stem=stem,
                              letter=own_letter, seed=seed)
         if said:
@@ -217,13 +223,14 @@ def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequenc
     check_flags(flags)
     if not pairs.ids:
         raise OptionError("no pair to audit (the input is empty)")
-    wanted = [n for n in NAMES if n != "perl" and (semantics is None or n in semantics)]
+    wanted = [n for n in NAMES if n != "perl" and (n in AUDITED_BY_DEFAULT if semantics is None else n in semantics)]
     unknown = sorted(set(semantics or ()) - set(NAMES))
     if unknown:
         raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(NAMES[1:])}")
     setups, notes, unavailable, ngram = audit_setups(options, pairs, ["perl"] + wanted, seed)
     values, corpus, missing = _scored(setups, pairs, unavailable)
-    positions = {m: i for i, m in enumerate(setups["rouge-score"].metrics)} if "rouge-score" in setups else {}
+    # each metric's place among the types rouge-score's bootstrap draws for (the same in every setup that has it)
+    positions = next(({m: i for i, m in enumerate(s.metrics)} for n, s in setups.items() if bootstrapped(n)), {})
     rescorer = Rescorer(pairs.predictions, pairs.references, pairs.keys, seed, positions)
     result = Audit(pairs, bool(options.stem), setups["perl"].letter, ngram, seed, setups, notes, unavailable, [])
     for row in rows_for(ngram, not options.no_lcs):

@@ -26,11 +26,13 @@ from ..base.options import Options
 from ..base.perl import fmt_num, perl_num
 from ..compat.semantics import NAMES, PairArrays, get
 from ..engine.aggregate import average_many, perl_order
+from ..engine.semantics import policies
 from ..engine.semantics.rouge_score import bootstrap_resample
 
 OTHERS = tuple(n for n in NAMES if n != "perl")
 DEFAULT_SEED = 0  # rouge-score's bootstrap: np.random.seed(DEFAULT_SEED) unless --seed says otherwise
-MAX_N = {"rouge-score": 9, "torchmetrics": 9, "pltrdy": 5}  # the largest ROUGE-N each accepts
+MAX_N = {"rouge-score": 9, "torchmetrics": 9, "pltrdy": 5, "rouge-chinese": 5, "llamafactory": 2,
+         "opencompass-jieba": 2, "rouge-score-rs-unicode": 9, "rouge-score-rs-char": 9}  # the largest ROUGE-N each has
 # The Perl flags no other implementation has a counterpart for, and what they do in the Perl.
 NO_COUNTERPART = {"s": "stopword removal", "M": "stemming of the models only", "2": "skip-bigrams",
                   "u": "skip-bigrams with unigrams", "U": "skip-bigrams with unigrams", "3": "basic elements",
@@ -72,21 +74,19 @@ class Setup:
         """The implementation's own name for its multi-reference policy."""
         if self.semantics == "perl":
             return self.letter
-        if self.semantics == "pltrdy":
-            return "single"
-        if self.semantics == "rouge-score":
-            return "best"
-        return "best" if self.letter == "B" else "avg"
+        own = policies(self.semantics)
+        return own.get(self.letter) or next(iter(own.values()), "single")
 
     def own_options(self) -> Dict[str, object]:
         """The keyword arguments of the registry's ``score_pairs`` for this setup."""
         if self.semantics == "perl":
             return {"stem": self.stem, "multi_reference": self.letter, "alpha": self.alpha,
                     "word_limit": self.word_limit, "byte_limit": self.byte_limit}
-        if self.semantics in ("rouge-score", "torchmetrics"):
-            return {"use_stemmer": self.stem, "multi_reference": self.policy}
-        if self.semantics == "pltrdy":
-            return {}
+        if self.semantics != "py-rouge":
+            options: Dict[str, object] = {} if get(self.semantics).stem is None else {"use_stemmer": self.stem}
+            if self.policy != "single":
+                options["multi_reference"] = self.policy
+            return options
         limit = self.word_limit if self.word_limit is not None else self.byte_limit
         return {"multi_reference": self.policy, "stemming": self.stem, "alpha": self.alpha,
                 "weight_factor": self.weight if self.weight is not None else 1.0,
@@ -100,13 +100,11 @@ class Setup:
             out.update(stem=self.stem, multi_reference=self.letter, alpha=self.alpha)
             return out
         out.update({k: v for k, v in self.own_options().items()})
-        if self.semantics == "rouge-score":
+        if bootstrapped(self.semantics):
             out.update(aggregation="bootstrap", n_samples=self.n_samples,
                        confidence_interval=self.confidence / 100, seed=self.seed)
-        elif self.semantics == "torchmetrics":
-            out.update(aggregation="mean-float32")
-        else:
-            out.update(aggregation="mean")
+        else:  # its rule's name: mean-float32 (torchmetrics), mean, ...
+            out.update(aggregation=get(self.semantics).aggregation.name)
         return out
 
     def score(self, predictions: Sequence, references: Sequence[Sequence]) -> Dict[str, PairArrays]:
@@ -119,10 +117,16 @@ class Setup:
         names, whose string order is the order the Perl's bootstrap takes them in)."""
         if self.semantics == "perl":
             return {m: perl_corpus(v, keys, self.n_samples, self.confidence) for m, v in values.items()}
-        if self.semantics == "rouge-score":
+        if bootstrapped(self.semantics):
             return rouge_score_corpus(values, self.n_samples, self.confidence / 100, self.seed)
         aggregate = get(self.semantics).aggregate
         return {m: CorpusScore(*aggregate(v)) for m, v in values.items()}
+
+
+def bootstrapped(semantics: str) -> bool:
+    """Whether the implementation aggregates with rouge-score's bootstrap (numpy's global random state:
+    seeded here with ``--seed``)."""
+    return semantics != "perl" and get(semantics).aggregation.name == "bootstrap-median"
 
 
 def perl_corpus(values: PairArrays, keys: Sequence[str], resamples: int = 1000,
@@ -174,10 +178,11 @@ def own_metrics(semantics: str, ngram: int, lcs: bool, weight: Optional[float] =
     if semantics == "perl":
         names = [f"ROUGE-{n}" for n in range(1, ngram + 1)] + (["ROUGE-L"] if lcs else [])
         return tuple(names + ([f"ROUGE-W-{fmt_num(weight)}"] if weight is not None else []))
-    dashed = semantics in ("pltrdy", "py-rouge")
+    metrics = get(semantics).metrics
+    dashed = "rouge-1" in metrics
     names = [f"rouge-{n}" if dashed else f"rouge{n}" for n in range(1, ngram + 1)]
     if lcs:
-        names += ["rouge-l"] if dashed else ["rougeL", "rougeLsum"]
+        names += [m for m in ("rouge-l", "rougeL", "rougeLsum") if m in metrics]
     if weight is not None:
         names.append("rouge-w")
     return tuple(names)
@@ -196,10 +201,10 @@ def _refusals(semantics: str, options: Options, flags: Sequence[str]) -> List[st
         alpha = _number(options, "alpha")
         if alpha is not None and alpha != 0.5:
             out.append(f"-p {options.alpha} (its F weighs P and R equally)")
-    if semantics != "rouge-score":
+    if not bootstrapped(semantics):
         out += [f"-{f} (the bootstrap's {what}: it has no bootstrap)" for f, what in
                 (("r", "resamples"), ("c", "confidence")) if f in flags]
-    if semantics == "pltrdy" and options.stem:
+    if options.stem and get(semantics).stem is None:
         out.append("-m (it has no stemmer)")
     ngram = int(_number(options, "ngram") or 0)
     if ngram > MAX_N.get(semantics, ngram):
@@ -211,11 +216,12 @@ def _reference_note(semantics: str, letter: str, most_references: int) -> Option
     """Why the references cannot be scored as ``-f letter`` asks (None: they can)."""
     if most_references <= 1:
         return None
-    if semantics == "pltrdy":
-        return (f"the pltrdy semantics scores one reference per prediction (this input has up to "
+    own = policies(semantics)
+    if not own:
+        return (f"the {semantics} semantics scores one reference per prediction (this input has up to "
                 f"{most_references})")
-    if semantics == "rouge-score" and letter != "B":
-        return ("-f A (the default: an average over references): rouge-score has none, it keeps the reference "
+    if letter not in own:
+        return (f"-f A (the default: an average over references): {semantics} has none, it keeps the reference "
                 "with the best F; give -f B")
     return None
 
@@ -234,9 +240,9 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
         if refused:
             raise OptionError(f"--semantics {semantics} has no counterpart for {', '.join(refused)}: leave "
                               f"{'it' if len(refused) == 1 else 'them'} out")
-        if semantics == "rouge-score" and seed is None:
+        if bootstrapped(semantics) and seed is None:
             seed = DEFAULT_SEED
-        elif seed is not None and semantics != "rouge-score":
+        elif seed is not None and not bootstrapped(semantics):
             raise OptionError(f"--seed: the {semantics} semantics draws nothing at random (only rouge-score's "
                               "bootstrap is seeded)")
         note = _reference_note(semantics, letter, most_references)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Dict, Optional, Sequence
 
 from ..base.options import Options
+from ..engine.semantics import signature_fields
 from ..output.signature import Signature, reference_counts, signature_of
 from .setups import Setup
 
@@ -26,6 +27,7 @@ def semantics_settings(setup: Setup) -> Dict[str, object]:
     settings.pop("multi_reference", None)  # the signature's own mref field holds it
     if setup.semantics == "py-rouge" or setup.stem:  # nltk's Porter stemmer or Treebank rules
         settings["nltk"] = nltk_version()
+    settings.update(signature_fields(setup.semantics))  # a segmenter's version, the Unicode data's
     return settings
 
 

@@ -16,12 +16,12 @@ from typing import Any, Dict, List, Sequence
 
 from ..base.errors import RougeError
 from ..base.flags import LongOption, getopts, options_from_flags
-from .long_options import LONG_OPTIONS
+from .long_options import LONG_OPTIONS, SEMANTICS
 
 PROG = "rouge155-audit"
 _INPUT_OPTIONS = ("--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id", "--summaries",
                   "--references", "--jsonl", "--sentence-sep", "--split-sentences")
-_SEMANTICS = ("rouge-score", "torchmetrics", "pltrdy", "py-rouge")  # rouge155.compat.semantics.NAMES but perl
+_SEMANTICS = SEMANTICS[1:]  # rouge155.compat.semantics.NAMES but perl
 AUDIT_OPTIONS = (
     LongOption("--help", "help", "Show this message and exit."),
     LongOption("--format", "output_format", "text (default), json or html (one page with charts).", takes_value=True,
@@ -31,8 +31,9 @@ AUDIT_OPTIONS = (
                takes_value=True, default=5, kind="int", minimum=0, metavar="K"),
     LongOption("--seed", "seed", "rouge-score's bootstrap: np.random.seed(N) before it draws.", takes_value=True,
                default=0, kind="int", minimum=0, metavar="N"),
-    LongOption("--semantics", "semantics", "Audit only these implementations (repeatable; default: every one "
-               "installed).", takes_value=True, repeatable=True, choices=_SEMANTICS, metavar="NAME"),
+    LongOption("--semantics", "semantics", "Audit these implementations (repeatable; default: rouge-score, "
+               "torchmetrics, pltrdy and py-rouge, those installed).", takes_value=True, repeatable=True,
+               choices=_SEMANTICS, metavar="NAME"),
 ) + tuple(o for o in LONG_OPTIONS if o.name in _INPUT_OPTIONS)
 
 

@@ -15,7 +15,8 @@ from ..base.records import dataclass  # dataclasses' records without its start-u
 
 PROG = "rouge155"
 # rouge155.compat.semantics.NAMES (written out: importing the registry costs a small run numpy)
-SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge")
+SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge", "rouge-chinese", "llamafactory",
+             "opencompass-jieba", "rouge-score-rs-unicode", "rouge-score-rs-char")
 
 LONG_OPTIONS = (
     LongOption("--help", None, "Show this message and exit."),
@@ -33,7 +34,8 @@ LONG_OPTIONS = (
     LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
                "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
     LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
-               "pltrdy (the rouge package) or py-rouge, float for float; every pair and the corpus in --format "
+               "pltrdy (the rouge package), py-rouge, rouge-chinese, the llamafactory and opencompass-jieba recipes, "
+               "rouge-score-rs-unicode or rouge-score-rs-char, float for float; every pair and the corpus in --format "
                "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
                default="perl", choices=SEMANTICS, metavar="NAME"),
     LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "

@@ -72,6 +72,13 @@ _POLICIES = {"rouge-score": {"B": "best"}, "torchmetrics": {"A": "avg", "B": "be
              "rouge-score-rs-char": {"B": "best"}}
 
 
+def policies(semantics: str) -> Dict[str, str]:
+    """The implementation's own multi-reference policy for each ``-f`` letter it has (``{}``: it scores
+    one reference per prediction)."""
+    get(semantics)
+    return dict(_POLICIES[semantics])
+
+
 def _policy(semantics: str, multi_reference: str, references: Sequence[Sequence]) -> str:
     """The implementation's multi-reference policy for the Perl's ``-f`` letter."""
     several = any(len(r) > 1 for r in references)
@@ -135,5 +142,5 @@ def signature_fields(name: str) -> Dict[str, object]:
     return dict(fields()) if fields is not None else {}
 
 
-__all__ = ["get", "NAMES", "score_pairs", "metric_name", "signature_fields", "Semantics", "Rule", "PairArrays",
-           "MissingDependency"]
+__all__ = ["get", "NAMES", "score_pairs", "metric_name", "signature_fields", "policies", "Semantics", "Rule",
+           "PairArrays", "MissingDependency"]
