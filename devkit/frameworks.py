@@ -21,8 +21,9 @@ import logging
 import os
 import sys
 import types
+import warnings
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -48,7 +49,10 @@ def _module(name: str, path: Optional[Path] = None, package: Optional[str] = Non
     sys.modules[name] = module
     if path is not None:
         module.__file__ = str(path)
-        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), vars(module))
+        with warnings.catch_warnings():  # their sources' invalid escape sequences in plain strings
+            warnings.simplefilter("ignore")
+            code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+        exec(code, vars(module))
     return module
 
 
@@ -66,8 +70,9 @@ class _Stubs:
                 sys.modules[name] = module
 
 
-def llamafactory_similarity(folder: Path) -> Callable[[List[str], List[str]], Dict[str, float]]:
-    """A function (predictions, labels) -> the metrics ``ComputeSimilarity`` returns for them."""
+def llamafactory_similarity(folder: Path) -> Callable[[List[str], List[str]], Tuple[Dict[str, float], Dict[str, list]]]:
+    """A function (predictions, labels) -> (the metrics ``ComputeSimilarity`` returns for them, the per-pair
+    values it averaged)."""
     packages = ("torch", "transformers", "transformers.utils", "llamafactory", "llamafactory.extras",
                 "llamafactory.extras.constants", "llamafactory.extras.misc", "llamafactory.extras.packages",
                 "llamafactory.train", "llamafactory.train.sft", "llamafactory.train.sft.metric")
@@ -85,7 +90,7 @@ def llamafactory_similarity(folder: Path) -> Callable[[List[str], List[str]], Di
     finally:
         stubs.restore()
 
-    def compute(predictions: List[str], labels: List[str]) -> Dict[str, float]:
+    def compute(predictions: List[str], labels: List[str]) -> Tuple[Dict[str, float], Dict[str, list]]:
         texts = list(predictions) + list(labels)
 
         class Decoder:
@@ -99,7 +104,9 @@ def llamafactory_similarity(folder: Path) -> Callable[[List[str], List[str]], Di
         preds = np.arange(n).reshape(n, 1)
         labels_ids = np.arange(n, 2 * n).reshape(n, 1)
         similarity = metric.ComputeSimilarity(tokenizer=Decoder())
-        return similarity(types.SimpleNamespace(predictions=preds, label_ids=labels_ids))
+        similarity(types.SimpleNamespace(predictions=preds, label_ids=labels_ids), compute_result=False)
+        per_pair = {k: list(v) for k, v in similarity.score_dict.items()}
+        return similarity._dump(), per_pair  # what __call__ returns with compute_result=True
 
     return compute
 

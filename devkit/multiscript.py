@@ -73,9 +73,9 @@ def _piece(r: random.Random, script: str) -> str:
     return word
 
 
-def _sentence(r: random.Random, scripts: Sequence[str]) -> str:
+def _sentence(r: random.Random, scripts: Sequence[str], pieces: int = 14) -> str:
     parts = []
-    for _ in range(r.randint(1, 14)):
+    for _ in range(r.randint(1, pieces)):
         script = r.choice(scripts)
         parts.append(_piece(r, script))
         spaced = _SPACED.get(script, True)
@@ -83,8 +83,9 @@ def _sentence(r: random.Random, scripts: Sequence[str]) -> str:
     return "".join(parts).rstrip() + r.choice(ENDS)
 
 
-def text(r: random.Random, scripts: Optional[Sequence[str]] = None) -> str:
-    """One text: one to four lines of sentences in one to three scripts, sometimes empty or blank."""
+def text(r: random.Random, scripts: Optional[Sequence[str]] = None, size: int = 4) -> str:
+    """One text: one to ``size`` lines of one to ``size - 1`` sentences in one to three scripts, sometimes empty
+    or blank."""
     roll = r.random()
     if roll < 0.03:
         return ""
@@ -94,7 +95,8 @@ def text(r: random.Random, scripts: Optional[Sequence[str]] = None) -> str:
         names = list(SCRIPTS)
         main = r.choice(["zh-hans", "zh-hans", "zh-hant", "zh-mixed"] + names)
         scripts = [main] + r.sample(names, r.randint(0, 2))
-    lines = [" ".join(_sentence(r, scripts) for _ in range(r.randint(1, 3))) for _ in range(r.randint(1, 4))]
+    lines = [" ".join(_sentence(r, scripts, 3 * size + 2) for _ in range(r.randint(1, max(size - 1, 1))))
+             for _ in range(r.randint(1, size))]
     if r.random() < 0.08:
         lines.insert(r.randrange(len(lines) + 1), "")
     out = ("\r\n" if r.random() < 0.05 else "\n").join(lines)
@@ -133,15 +135,16 @@ def _edit(r: random.Random, reference: str, own: str) -> str:
 
 
 def pairs(n: int, seed: int = 1, max_refs: int = 1, pools: Optional[Sequence[Sequence[int]]] = None,
-          odd_share: float = 0.0) -> Tuple[List[str], List[List[str]]]:
+          odd_share: float = 0.0, size: int = 4) -> Tuple[List[str], List[List[str]]]:
     """``n`` predictions and their reference lists (1..max_refs references each); with ``pools``, a share
-    ``odd_share`` of the texts are random characters (:func:`odd_text`)."""
+    ``odd_share`` of the texts are random characters (:func:`odd_text`); ``size``: how long texts are (1-4
+    lines and sentences at 4, the default; 2 for short ones)."""
     r = random.Random(seed)
 
     def one() -> str:
         if pools is not None and r.random() < odd_share:
             return odd_text(r, pools)
-        return text(r)
+        return text(r, size=size)
 
     preds, refs = [], []
     for _ in range(n):

@@ -27,6 +27,13 @@ from pathlib import Path
 from typing import Optional
 
 PY_ROUGE_CACHE = Path(os.environ.get("ROUGE155_PY_ROUGE", Path.home() / ".cache" / "rouge155" / "py-rouge"))
+# rouge-chinese 1.0.3's wheel holds its package twice, as rouge_chinese/ and as rouge/ (over the rouge
+# package's files, as py-rouge does): only its rouge_chinese/ is taken, into its own folder, never installed
+ROUGE_CHINESE_CACHE = Path(os.environ.get("ROUGE155_ROUGE_CHINESE",
+                                          Path.home() / ".cache" / "rouge155" / "rouge-chinese"))
+ROUGE_CHINESE_WHEEL = "rouge-chinese==1.0.3"
+_ROUGE_CHINESE_SHA256 = {"rouge.py": "97738165c22b8d655131830e206b610e826b3a6731e4783934e1f6cca588e706",
+                         "rouge_score.py": "7d4a3d498652c0b7ec177d97c5cf5753438277703647180b0bcbe84ff7040f4f"}
 PY_ROUGE_WHEEL = "py-rouge==1.1"
 _PY_ROUGE_SHA256 = "5150a4327a9d402ba0c845f7b2afbabdd5adc1344c496a7bda47851bdff7c5ae"  # rouge/rouge.py, py-rouge 1.1
 
@@ -136,20 +143,60 @@ def load_py_rouge():
     return module.Rouge
 
 
-def fetch_py_rouge() -> Path:
-    """Put py-rouge 1.1's files under :data:`PY_ROUGE_CACHE` (``pip download``, no install)."""
+def _fetch_wheel(requirement: str, pattern: str, folder: str, into: Path) -> Path:
+    """Put a PyPI wheel's ``folder/`` under ``into`` (``pip download``, no install)."""
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
-                        PY_ROUGE_WHEEL, "-d", tmp], check=True)
-        wheel = next(Path(tmp).glob("py_rouge-*.whl"))
+                        requirement, "-d", tmp], check=True)
+        wheel = next(Path(tmp).glob(pattern))
         with zipfile.ZipFile(wheel) as zf:
             for name in zf.namelist():
-                if name.startswith("rouge/"):
-                    zf.extract(name, PY_ROUGE_CACHE)
-    return PY_ROUGE_CACHE
+                if name.startswith(folder + "/"):
+                    zf.extract(name, into)
+    return into
+
+
+def fetch_py_rouge() -> Path:
+    """Put py-rouge 1.1's files under :data:`PY_ROUGE_CACHE` (``pip download``, no install)."""
+    return _fetch_wheel(PY_ROUGE_WHEEL, "py_rouge-*.whl", "rouge", PY_ROUGE_CACHE)
+
+
+def rouge_chinese_dir() -> Optional[Path]:
+    """The folder holding an intact rouge-chinese 1.0.3 ``rouge_chinese`` package (installed, or the
+    copy of :data:`ROUGE_CHINESE_CACHE`), or None."""
+    candidates = [ROUGE_CHINESE_CACHE]
+    spec = importlib.util.find_spec("rouge_chinese")
+    if spec is not None and spec.submodule_search_locations:
+        candidates.insert(0, Path(list(spec.submodule_search_locations)[0]).parent)
+    for folder in candidates:
+        files = {name: folder / "rouge_chinese" / name for name in _ROUGE_CHINESE_SHA256}
+        if all(f.is_file() and _sha256(f) == _ROUGE_CHINESE_SHA256[n] for n, f in files.items()):
+            return folder
+    return None
+
+
+def load_rouge_chinese():
+    """rouge-chinese 1.0.3's module ``rouge_chinese`` (importable by that name from then on, as the
+    frameworks import it), or None when no intact copy is found."""
+    folder = rouge_chinese_dir()
+    if folder is None:
+        return None
+    if str(folder) not in sys.path and importlib.util.find_spec("rouge_chinese") is None:
+        sys.path.append(str(folder))
+    import rouge_chinese
+
+    return rouge_chinese
+
+
+def fetch_rouge_chinese() -> Path:
+    """Put rouge-chinese 1.0.3's ``rouge_chinese/`` under :data:`ROUGE_CHINESE_CACHE`."""
+    return _fetch_wheel(ROUGE_CHINESE_WHEEL, "rouge_chinese-*.whl", "rouge_chinese", ROUGE_CHINESE_CACHE)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["py-rouge"]:
-        sys.exit("usage: python -m devkit.oracles py-rouge")
-    print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+    if sys.argv[1:] == ["py-rouge"]:
+        print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+    elif sys.argv[1:] == ["rouge-chinese"]:
+        print(rouge_chinese_dir() or fetch_rouge_chinese())
+    else:
+        sys.exit("usage: python -m devkit.oracles py-rouge|rouge-chinese")
