@@ -183,9 +183,7 @@ def load_rouge_chinese():
         return None
     if str(folder) not in sys.path and importlib.util.find_spec("rouge_chinese") is None:
         sys.path.append(str(folder))
-    import rouge_chinese
-
-    return rouge_chinese
+    return importlib.import_module("rouge_chinese")
 
 
 def fetch_rouge_chinese() -> Path:

@@ -95,8 +95,8 @@ def test_opencompass_postprocessing_is_the_frameworks():
         assert opencompass_jieba.general_postprocess(text) == general_postprocess(text)
 
 
-@pytest.mark.skipif(frameworks.llamafactory_dir() is None, reason="no LLaMA-Factory checkout ($ROUGE155_LLAMAFACTORY or "
-                    "~/.cache/rouge155/LLaMA-Factory): its ComputeSimilarity is not run")
+@pytest.mark.skipif(frameworks.llamafactory_dir() is None, reason="no LLaMA-Factory checkout "
+                    "($ROUGE155_LLAMAFACTORY or ~/.cache/rouge155/LLaMA-Factory): its ComputeSimilarity is not run")
 def test_llamafactory_compute_similarity_itself():
     compute = frameworks.llamafactory_similarity(frameworks.llamafactory_dir())
     preds, labels = generated(600, 84)

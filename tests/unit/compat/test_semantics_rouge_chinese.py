@@ -55,7 +55,8 @@ def test_options_and_files(tmp_path):
         assert ours.get_scores(hyps, refs) == theirs.get_scores(hyps, refs)
         if not kwargs.get("raw_results"):
             assert ours.get_scores(hyps, refs, avg=True) == theirs.get_scores(hyps, refs, avg=True)
-    assert Rouge(semantics="rouge-chinese").get_scores(hyps[0], refs[0]) == theirs_module.Rouge().get_scores(hyps[0], refs[0])
+    one = Rouge(semantics="rouge-chinese").get_scores(hyps[0], refs[0])
+    assert one == theirs_module.Rouge().get_scores(hyps[0], refs[0])
     with_empty_h, with_empty_r = hyps[:20] + ["", "x。"], refs[:20] + ["a b。", ""]
     assert Rouge(semantics="rouge-chinese").get_scores(with_empty_h, with_empty_r, ignore_empty=True) == \
         theirs_module.Rouge().get_scores(with_empty_h, with_empty_r, ignore_empty=True)

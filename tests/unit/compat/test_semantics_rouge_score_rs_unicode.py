@@ -15,7 +15,8 @@ import pytest
 
 from devkit.multiscript import odd_text, pairs
 
-tokenizers = pytest.importorskip("rouge_score_rs.tokenizers", reason="rouge-score-rs (==0.2.1, test extra) not installed")
+tokenizers = pytest.importorskip("rouge_score_rs.tokenizers",
+                                 reason="rouge-score-rs (==0.2.1, test extra) not installed")
 pytest.importorskip("unicodedata2", reason="unicodedata2 (==17.0.1, test extra or the unicode extra) not installed")
 
 import rouge155  # noqa: E402
@@ -23,7 +24,8 @@ from rouge155.engine.semantics import get, uax29, uax29_tables  # noqa: E402
 from rouge_score_rs import rouge_scorer  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
-PROFILES = {"rouge-score-rs-unicode": tokenizers.UnicodeTokenizer(), "rouge-score-rs-char": tokenizers.CharacterTokenizer()}
+PROFILES = {"rouge-score-rs-unicode": tokenizers.UnicodeTokenizer(),
+            "rouge-score-rs-char": tokenizers.CharacterTokenizer()}
 
 
 def class_pools(per_class: int = 300):
