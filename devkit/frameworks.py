@@ -12,13 +12,15 @@ would pull a training stack in are stand-ins that compute nothing:
   token ``[i]`` to the i-th text, so ``ComputeSimilarity`` runs from the decoded texts on;
 * OpenCompass: its registries (mmengine's) as decorators that register nothing, and its logger.
 
-The minimal code path of each (the same lines, with jieba and rouge-chinese from PyPI) is in the tests
-themselves, so that CI, which has no checkout, still compares with the real packages.
+The minimal code path of each (:func:`llamafactory_scores`, :func:`opencompass_scores`: the same lines,
+with jieba and rouge-chinese from PyPI) is re-created here too, so that CI, which has no checkout, still
+compares with the real packages (and the benchmark times them).
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import types
 import warnings
@@ -136,3 +138,56 @@ def opencompass_evaluator(folder: Path):
     finally:
         stubs.restore()
     return module.JiebaRougeEvaluator
+
+
+# -- the frameworks' code paths re-created (ROUGE only), with jieba and rouge-chinese 1.0.3 -----------------
+
+
+def llamafactory_scores(predictions: Sequence[str], labels: Sequence[str]) -> Tuple[Dict[str, float], Dict[str, list]]:
+    """``ComputeSimilarity``'s lines (LLaMA-Factory v0.9.5, src/llamafactory/train/sft/metric.py), ROUGE
+    only: (the means it reports, the per-pair values it averaged)."""
+    import jieba
+
+    from devkit.oracles import load_rouge_chinese
+
+    rouge = load_rouge_chinese()
+    assert rouge is not None, "rouge-chinese 1.0.3: python -m devkit.oracles rouge-chinese"
+    score_dict: Dict[str, list] = {"rouge-1": [], "rouge-2": [], "rouge-l": []}
+    for pred, label in zip(predictions, labels):
+        hypothesis = list(jieba.cut(pred))
+        reference = list(jieba.cut(label))
+        if len(" ".join(hypothesis).split()) == 0 or len(" ".join(reference).split()) == 0:
+            result = {"rouge-1": {"f": 0.0}, "rouge-2": {"f": 0.0}, "rouge-l": {"f": 0.0}}
+        else:
+            result = rouge.Rouge().get_scores(" ".join(hypothesis), " ".join(reference))[0]
+        for k, v in result.items():
+            score_dict[k].append(round(v["f"] * 100, 4))
+    return {k: float(np.mean(v)) for k, v in score_dict.items()}, score_dict
+
+
+def general_postprocess(text: str) -> str:
+    """OpenCompass' ``general_postprocess`` (opencompass/utils/text_postprocessors.py, Apache-2.0), as it is."""
+    truncated_text = re.split(r"[\n.,]", text, maxsplit=1)[0]
+    no_punctuation = re.sub(r"[^\w\s]", "", truncated_text)
+    no_articles = re.sub(r"\b(a|an|the)\b", "", no_punctuation, flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", no_articles).strip()
+
+
+def opencompass_inputs(predictions: Sequence[str], references: Sequence[str]) -> Tuple[List[str], List[str]]:
+    """``JiebaRougeEvaluator.score``'s lines (OpenCompass 0.5.3) up to its call of rouge-chinese."""
+    import jieba
+
+    preds = [" ".join(jieba.cut(general_postprocess(i))) for i in predictions]
+    refs = [" ".join(jieba.cut(general_postprocess(i))) for i in references]
+    return [i if i else "__PREDPLACEHOLDER__" for i in preds], [i if i else "__REFRPLACEHOLDER__" for i in refs]
+
+
+def opencompass_scores(predictions: Sequence[str], references: Sequence[str]) -> Dict[str, float]:
+    """``JiebaRougeEvaluator.score``'s result, re-created."""
+    from devkit.oracles import load_rouge_chinese
+
+    rouge = load_rouge_chinese()
+    assert rouge is not None, "rouge-chinese 1.0.3: python -m devkit.oracles rouge-chinese"
+    score = rouge.Rouge().get_scores(*opencompass_inputs(predictions, references), avg=True)
+    return {"rouge1": score["rouge-1"]["f"] * 100, "rouge2": score["rouge-2"]["f"] * 100,
+            "rougeL": score["rouge-l"]["f"] * 100}

@@ -159,6 +159,15 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
     return Alignments(texts, as_array(pred), as_array(ref), as_array(pair), len(predictions))
 
 
+def known_metrics(metrics: Sequence[str], allowed: Sequence[str], who: str) -> List[str]:
+    """``metrics`` without repeats, each one of ``allowed`` (else ValueError naming ``who``'s metrics)."""
+    out = list(dict.fromkeys(metrics))
+    for m in out:
+        if m not in allowed:
+            raise ValueError(f"unknown metric {m!r} for {who}: use one of {', '.join(allowed)}")
+    return out
+
+
 def as_reference_lists(references: Sequence) -> List[List[object]]:
     """``references[i]``: one text or a list of texts -> a list of texts."""
     return [[r] if isinstance(r, (str, bytes)) else list(r) for r in references]

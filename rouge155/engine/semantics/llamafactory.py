@@ -23,7 +23,7 @@ from typing import Dict, List, Sequence, Tuple
 import numpy as np
 
 from . import jieba_words, pltrdy, rouge_chinese
-from .base import PairArrays, Rule, Semantics
+from .base import PairArrays, Rule, Semantics, known_metrics
 
 NAME = "llamafactory"
 METRICS = ("rouge-1", "rouge-2", "rouge-l")
@@ -33,14 +33,6 @@ _PURPOSE = "the llamafactory recipe"
 def percent(values: np.ndarray) -> np.ndarray:
     """``round(v * 100, 4)`` for each value (Python's round: the decimal nearest the double, ties to even)."""
     return np.array([round(v, 4) for v in (np.asarray(values, dtype=np.float64) * 100).tolist()], dtype=np.float64)
-
-
-def check_metrics(metrics: Sequence[str]) -> List[str]:
-    out = list(dict.fromkeys(metrics))
-    for m in out:
-        if m not in METRICS:
-            raise ValueError(f"unknown metric {m!r} for the llamafactory recipe: use one of {', '.join(METRICS)}")
-    return out
 
 
 def segmented(predictions: Sequence[str], references: Sequence[Sequence[str]]) -> Tuple[List[str], List[str]]:
@@ -55,7 +47,7 @@ def segmented(predictions: Sequence[str], references: Sequence[Sequence[str]]) -
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = METRICS) -> Dict[str, PairArrays]:
     """Per metric, each pair's values as LLaMA-Factory stores them (``round(100 * x, 4)``)."""
-    metrics = check_metrics(metrics)
+    metrics = known_metrics(metrics, METRICS, "the llamafactory recipe")
     hyps, refs = segmented(predictions, references)
     scored = np.flatnonzero([bool(h.split()) and bool(r.split()) for h, r in zip(hyps, refs)])
     values = rouge_chinese.score_pairs([hyps[i] for i in scored], [[refs[i]] for i in scored], metrics)

@@ -23,7 +23,7 @@ import re
 from typing import Dict, List, Sequence, Tuple
 
 from . import jieba_words, pltrdy, rouge_chinese
-from .base import PairArrays, Rule, Semantics
+from .base import PairArrays, Rule, Semantics, known_metrics
 
 NAME = "opencompass-jieba"
 METRICS = ("rouge1", "rouge2", "rougeL")
@@ -54,18 +54,10 @@ def processed(texts: Sequence[str], placeholder: str) -> List[str]:
     return [w if w else placeholder for w in words]
 
 
-def check_metrics(metrics: Sequence[str]) -> List[str]:
-    out = list(dict.fromkeys(metrics))
-    for m in out:
-        if m not in METRICS:
-            raise ValueError(f"unknown metric {m!r} for the opencompass-jieba recipe: use one of {', '.join(METRICS)}")
-    return out
-
-
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = METRICS) -> Dict[str, PairArrays]:
     """Per metric, each pair's rouge-chinese values on the processed texts (fractions)."""
-    metrics = check_metrics(metrics)
+    metrics = known_metrics(metrics, METRICS, "the opencompass-jieba recipe")
     if len(predictions) != len(references):
         raise ValueError(f"{len(predictions)} predictions but {len(references)} references")
     if any(len(r) != 1 for r in references):

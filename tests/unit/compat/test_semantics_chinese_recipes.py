@@ -1,18 +1,16 @@
 """The recipes "llamafactory" and "opencompass-jieba" against the frameworks' own numbers, value for value (==).
 
-Two oracles each: the framework's code path re-created here in a few lines (jieba and rouge-chinese
-1.0.3 from PyPI: what CI runs), and the framework's own source (LLaMA-Factory's ``ComputeSimilarity``,
-OpenCompass' ``JiebaRougeEvaluator`` with its ``BaseEvaluator.evaluate``) executed from a checkout
-(:mod:`devkit.frameworks`; skipped without one). Generated pairs in many scripts (2,000 per recipe),
+Two oracles each: the framework's code path re-created in a few lines (:mod:`devkit.frameworks`, with
+jieba and rouge-chinese 1.0.3 from PyPI: what CI runs), and the framework's own source (LLaMA-Factory's
+``ComputeSimilarity``, OpenCompass' ``JiebaRougeEvaluator`` with its ``BaseEvaluator.evaluate``) executed
+from a checkout (:mod:`devkit.frameworks`; skipped without one). Generated pairs in many scripts (2,000 per recipe),
 empty and blank texts among them."""
 from __future__ import annotations
 
-import re
-
-import numpy as np
 import pytest
 
 from devkit import frameworks
+from devkit.frameworks import general_postprocess, llamafactory_scores, opencompass_inputs, opencompass_scores
 from devkit.multiscript import pairs
 from devkit.oracles import load_rouge_chinese
 
@@ -20,43 +18,12 @@ rouge_chinese = load_rouge_chinese()
 if rouge_chinese is None:
     pytest.skip("no copy of rouge-chinese 1.0.3 (python -m devkit.oracles rouge-chinese; scripts/test.sh makes it)",
                 allow_module_level=True)
-jieba = pytest.importorskip("jieba", reason="jieba (test extra, or the zh extra) not installed")
+pytest.importorskip("jieba", reason="jieba (test extra, or the zh extra) not installed")
 
 import rouge155  # noqa: E402
 from rouge155.engine.semantics import llamafactory, opencompass_jieba  # noqa: E402
 
 METRICS = ("rouge-1", "rouge-2", "rouge-l")
-
-
-def llamafactory_scores(predictions, labels):
-    """ComputeSimilarity's lines (LLaMA-Factory v0.9.5, src/llamafactory/train/sft/metric.py), ROUGE only."""
-    score_dict = {"rouge-1": [], "rouge-2": [], "rouge-l": []}
-    for pred, label in zip(predictions, labels):
-        hypothesis = list(jieba.cut(pred))
-        reference = list(jieba.cut(label))
-        if len(" ".join(hypothesis).split()) == 0 or len(" ".join(reference).split()) == 0:
-            result = {"rouge-1": {"f": 0.0}, "rouge-2": {"f": 0.0}, "rouge-l": {"f": 0.0}}
-        else:
-            result = rouge_chinese.Rouge().get_scores(" ".join(hypothesis), " ".join(reference))[0]
-        for k, v in result.items():
-            score_dict[k].append(round(v["f"] * 100, 4))
-    return {k: float(np.mean(v)) for k, v in score_dict.items()}, score_dict
-
-
-def general_postprocess(text: str) -> str:
-    """OpenCompass' opencompass/utils/text_postprocessors.py general_postprocess (Apache-2.0), as it is."""
-    truncated_text = re.split(r"[\n.,]", text, maxsplit=1)[0]
-    no_punctuation = re.sub(r"[^\w\s]", "", truncated_text)
-    no_articles = re.sub(r"\b(a|an|the)\b", "", no_punctuation, flags=re.IGNORECASE)
-    return re.sub(r"\s+", " ", no_articles).strip()
-
-
-def opencompass_inputs(predictions, references):
-    """JiebaRougeEvaluator.score's lines (OpenCompass 0.5.3) up to the call of rouge-chinese."""
-    predictions = [" ".join(jieba.cut(general_postprocess(i))) for i in predictions]
-    references = [" ".join(jieba.cut(general_postprocess(i))) for i in references]
-    return ([i if i else "__PREDPLACEHOLDER__" for i in predictions],
-            [i if i else "__REFRPLACEHOLDER__" for i in references])
 
 
 def generated(n, seed):
@@ -87,6 +54,7 @@ def test_opencompass_per_pair_and_corpus():
         assert [{"r": r, "p": p, "f": f} for r, p, f in zip(values.recall.tolist(), values.precision.tolist(),
                                                               values.fmeasure.tolist())] == [s[own] for s in per_pair]
         assert opencompass_jieba.aggregate(values)[2] == average[own]["f"] * 100
+    assert {m: opencompass_jieba.aggregate(v)[2] for m, v in ours.items()} == opencompass_scores(preds, refs)
 
 
 def test_opencompass_postprocessing_is_the_frameworks():
