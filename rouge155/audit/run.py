@@ -206,7 +206,7 @@ def _scored(setups: Dict[str, Setup], pairs: AuditedPairs, unavailable: Dict[str
             missing[(name, "rougeLsum")] = punkt
         try:
             values[name] = setup.score(pairs.predictions, pairs.references)
-        except MissingDependency as exc:
+        except (MissingDependency, ValueError) as exc:  # or its own refusal (the rouge package's empty texts)
             unavailable[name] = str(exc)
             del setups[name]
             continue

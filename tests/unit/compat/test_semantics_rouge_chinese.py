@@ -95,3 +95,14 @@ def test_perl_semantics_by_default():
     assert [g["rouge-2"]["f"] for g in got] == perl["ROUGE-2"].fmeasure.tolist()
     with pytest.raises(ValueError, match="semantics must be one of"):
         Rouge(semantics="pltrdy")
+
+
+def test_audit_scores_it_and_says_when_it_refuses_the_input():
+    from rouge155.audit import AuditedPairs, audit
+
+    hyps, refs = scorable(40, 76)
+    pairs_ = AuditedPairs(tuple(map(str, range(len(hyps)))), tuple(hyps), tuple((r,) for r in refs))
+    result = audit(pairs_, semantics=["rouge-chinese"])
+    assert all(e.model_gap.max() == 0 for row in result.rows for e in row.entries)  # its rule model is exact
+    empty = AuditedPairs(("1", "2"), ("a b", ""), (("a c",), ("d",)))
+    assert audit(empty, semantics=["rouge-chinese"]).unavailable == {"rouge-chinese": "Hypothesis is empty."}
