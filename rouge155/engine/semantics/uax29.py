@@ -8,8 +8,8 @@ Unicode 17.0, whatever Python's own version: NFKC comes from ``unicodedata2`` 17
 ``unicodedata``; the ``unicode`` extra), case folding and the segmentation properties from
 :mod:`.uax29_tables`, generated from the UCD 17.0.0 files by ``scripts/gen_uax29_tables.py``.
 
-Segmentation: each character is mapped to a letter naming its property class (``str.translate``), and
-one regular expression over those letters finds the segments. For words it follows the crate's state
+Segmentation: each character is mapped to a letter naming its property class (a lookup in a table of
+every code point), and one regular expression over those letters finds the segments. For words it follows the crate's state
 machine rather than the letter of UAX #29, where they differ (the crate's quirk, kept: after a ZWJ an
 Extended_Pictographic character ends any pending rule and the word goes on as an emoji sequence, so
 ``x.\u200d😀`` stays one word; UAX #29 breaks after ``x``). The ``regex`` module's own word boundaries
@@ -184,11 +184,3 @@ class Tokenizer:
     def __repr__(self) -> str:
         return f"Tokenizer({self.profile!r})"
 
-
-def unicode_version() -> Tuple[str, Optional[str]]:
-    """The tables' Unicode version and unicodedata2's (None when it is not installed)."""
-    try:
-        import unicodedata2
-    except ImportError:
-        return uax29_tables.UNICODE_VERSION, None
-    return uax29_tables.UNICODE_VERSION, unicodedata2.unidata_version
