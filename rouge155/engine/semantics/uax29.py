@@ -8,9 +8,9 @@ Unicode 17.0, whatever Python's own version: NFKC comes from ``unicodedata2`` 17
 ``unicodedata``; the ``unicode`` extra), case folding and the segmentation properties from
 :mod:`.uax29_tables`, generated from the UCD 17.0.0 files by ``scripts/gen_uax29_tables.py``.
 
-Segmentation: each character is mapped to a letter naming its property class (a lookup in a table of
-every code point), and one regular expression over those letters finds the segments. For words it follows the crate's state
-machine rather than the letter of UAX #29, where they differ (the crate's quirk, kept: after a ZWJ an
+Segmentation: each character is mapped to a letter naming its property class (a lookup in a table
+of every code point), and one regular expression over those letters finds the segments. For words it
+follows the crate's state machine rather than the letter of UAX #29, where they differ (its quirk, kept: after a ZWJ an
 Extended_Pictographic character ends any pending rule and the word goes on as an emoji sequence, so
 ``x.\u200d😀`` stays one word; UAX #29 breaks after ``x``). The ``regex`` module's own word boundaries
 and grapheme clusters are another Unicode version with other rules (measured: 7 and 2 in 20,000 random
