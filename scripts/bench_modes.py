@@ -263,10 +263,11 @@ def multilingual_rows(preds: List[str], refs: List[str], slow: int):
     try:
         from rouge_score_rs import rouge_scorer as rs_scorer
         from rouge_score_rs import tokenizers
+        have_rs = True
     except ImportError:
-        tokenizers = None
+        have_rs = False
     for name, make in (("unicode", "UnicodeTokenizer"), ("char", "CharacterTokenizer")):
-        if tokenizers is not None:
+        if have_rs:
             scorer = rs_scorer.RougeScorer(types, tokenizer=getattr(tokenizers, make)())
             rows += [(f"rouge-score-rs 0.2.1 {make}, score per pair", len(preds),
                       partial(lambda s: [s.score(r, p) for p, r in zip(preds, refs)], scorer)),
