@@ -94,3 +94,24 @@ def test_recipes_refuse_what_they_lack():
         rouge155.score_pairs(["a"], ["a"], semantics="opencompass-jieba", stem=True)
     with pytest.raises(ValueError, match="unknown metric"):
         rouge155.score_pairs(["a"], ["a"], ["ROUGE-3"], semantics="llamafactory")
+
+
+def test_command_line_prints_the_frameworks_numbers(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    preds, labels = generated(120, 86)
+    flat = str.maketrans("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029", "          ")  # one summary per line
+    preds, labels = [p.translate(flat) for p in preds], [t.translate(flat) for t in labels]
+    (tmp_path / "p.txt").write_text("\n".join(preds) + "\n", encoding="utf-8")
+    (tmp_path / "l.txt").write_text("\n".join(labels) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "rouge155", "-n", "2", "--summaries", str(tmp_path / "p.txt"),
+               "--references", str(tmp_path / "l.txt"), "--format", "json", "--semantics", "llamafactory"]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    results = {r["metric"]: r for r in json.loads(out.stdout)["semantics"]["results"]}
+    assert {m: results[m]["corpus"]["fmeasure"] for m in METRICS} == llamafactory_scores(preds, labels)[0]
+    refused = subprocess.run(command + ["-m"], capture_output=True, text=True, timeout=600)
+    assert refused.returncode != 0 and refused.stderr.strip().splitlines() == [
+        "--semantics llamafactory has no counterpart for -m (it has no stemmer): leave it out"]
