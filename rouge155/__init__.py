@@ -1,8 +1,8 @@
 """rouge155: ROUGE-1.5.5 in Python, byte for byte.
 
 The layers, each a package importing only those before it: ``base`` → ``inputs`` → ``text`` →
-``metrics`` → ``engine`` → ``output`` → ``api``/``pairs`` → ``compat``, ``rouge2``, ``analysis`` →
-``cli`` (docs/design.md).
+``metrics`` → ``engine`` → ``output`` → ``semantics`` → ``api``/``pairs`` → ``compat``, ``rouge2``,
+``analysis`` → ``audit``, ``meta`` → ``cli`` (docs/design.md).
 """
 __version__ = "0.1.0"
 

@@ -18,7 +18,7 @@ from .engine.aggregate import Averages, average_many, instance_values, ordered_v
 from .engine.plan import MetricBlock, scored_blocks, use_batched_engine
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
-from .inputs.sources import MemorySource, TextSource
+from .inputs.sources import MemorySource, TextSource, reference_texts, summary_bytes
 from .metrics.formulas import Counts
 from .output.report import block_text
 from .text.modes import text_model
@@ -162,28 +162,6 @@ def _executor(jobs: int, dask, show_waiting: bool = False):
     from .engine.executors.local import LocalProcesses
 
     return LocalProcesses(jobs)
-
-
-def summary_bytes(text, where: str) -> bytes:
-    """A summary given in memory, as the engines read it: a str as UTF-8, bytes as they are. Any
-    other value is a TypeError naming where it was given (``bytes(5)`` would read an int as five NUL
-    bytes, and ``10**10`` as 10 GB of them)."""
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        return bytes(text)
-    raise TypeError(f"{where} must be a str or bytes, not {type(text).__name__}")
-
-
-def reference_texts(references, where: str) -> list:
-    """One evaluation's references: a sequence of texts, or one text alone (one reference, not one
-    per character)."""
-    if isinstance(references, (str, bytes, bytearray, memoryview)):
-        return [references]
-    try:
-        return list(references)
-    except TypeError:
-        raise TypeError(f"{where} must be a text or a sequence of texts, not {type(references).__name__}") from None
 
 
 def memory_config(peers: Mapping[str, Mapping[str, Union[str, bytes]]],

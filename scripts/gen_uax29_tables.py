@@ -1,4 +1,4 @@
-"""Writes rouge155/engine/semantics/uax29_tables.py from the Unicode Character Database 17.0.0.
+"""Writes rouge155/semantics/uax29_tables.py from the Unicode Character Database 17.0.0.
 
 rouge-score-rs 0.2.1's Unicode tokenizers use Unicode 17.0 data (unicode-segmentation 1.13, ICU4X 2.3
 case folding and properties); Python's own unicodedata is another version. This script reads the

@@ -3,16 +3,17 @@ reproduces (the Perl's, rouge-score's, torchmetrics', the ``rouge`` package's, p
 with each difference to the Perl's number put on the rules that make it. ``rouge155-audit`` is its
 command; docs/audit.md describes it.
 
-* :mod:`.setups`: the Perl flags as each implementation's options (also ``rouge155 --semantics NAME``);
-* :mod:`.rules`, :mod:`.rescore`: each implementation's six rules as parts, and scoring under any mix;
+* :mod:`.rules`, :mod:`.rescore`: each implementation's six rules as parts (its record's
+  ``rule_parts`` and ``parts``), and scoring under any mix;
 * :mod:`.attribution`: single effects and Shapley shares of the rule kinds;
 * :mod:`.run`: the audit itself; :mod:`.report` (text, JSON) and :mod:`.html` (a page with charts).
 
-It sits beside :mod:`rouge155.compat` and :mod:`rouge155.analysis` and uses their public names (the
-semantics registry, the charts); nothing below imports it.
+The Perl flags are mapped onto each implementation's options by :mod:`rouge155.semantics.setup` (as
+for ``rouge155 --semantics NAME``). It sits beside :mod:`rouge155.compat` and :mod:`rouge155.analysis`
+and uses the semantics registry and the charts; nothing below imports it.
 """
 from .run import Audit, AuditedPairs, audit
-from .setups import CorpusScore, Setup, setup_from_flags
+from ..semantics.setup import CorpusScore, Setup, setup_from_flags
 
 __all__ = ["Audit", "AuditedPairs", "audit", "CorpusScore", "Setup", "setup_from_flags", "to_text", "to_json",
            "to_html"]

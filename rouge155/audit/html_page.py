@@ -12,7 +12,7 @@ import numpy as np
 
 from ..analysis.html_report import STYLE, distribution_chart, interval_chart
 from ..analysis.html_report import escape_html as _e
-from ..compat.semantics import get
+from ..semantics import get
 from . import rules
 from .report import F, _settings_line, _signed
 from .run import Audit, RowAudit

@@ -7,10 +7,10 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from ..compat.semantics import get
+from ..semantics import PERL, get
 from . import rules
 from .run import Audit, Entry, RowAudit
-from .setups import CorpusScore
+from ..semantics.setup import CorpusScore
 
 MEASURES = ("precision", "recall", "fmeasure")
 F = 2  # the F-measure's place in (P, R, F)
@@ -85,7 +85,7 @@ def _pairs_section(a: Audit) -> List[str]:
 
 def _rules_section(a: Audit) -> List[str]:
     """The Perl's rules, then each implementation's where it differs (the kinds attributed on some row)."""
-    perl = rules.recipe("perl", "Lsum", a.stem, a.letter)
+    perl = rules.recipe(PERL, "Lsum", a.stem, a.letter)
     lines = ["Rules: the Perl's, then each implementation's where it differs:"]
     lines += [f"  perl {rules.LABELS[k]}: {rules.describe(k, getattr(perl, k))}" for k in rules.KINDS]
     seen = set()

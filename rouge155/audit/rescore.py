@@ -10,16 +10,16 @@ are kept per recipe part, so re-scoring with one part swapped costs only what th
 from __future__ import annotations
 
 import hashlib
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..compat.semantics import PairArrays, get
-from ..engine.semantics.base import Vocabulary, align, first_best, id_rows, pick, ratios
-from ..engine.semantics.torchmetrics import float32_mean
+from ..engine.pairs import PairScores
 from ..metrics import pairwise
+from ..semantics.base import Vocabulary, align, id_rows
+from ..semantics.parts import Context
+from ..semantics.setup import CorpusScore
 from . import rules
-from .setups import CorpusScore, perl_corpus, rouge_score_corpus
 
 
 class _Units:
@@ -56,9 +56,9 @@ class Rescorer:
         self.positions = dict(positions or {})
         self._whole: Dict[Tuple[str, str], Tuple[pairwise.Sequences, dict]] = {}
         self._units: Dict[Tuple[str, str, str], _Units] = {}
-        self._pairs: Dict[Tuple[object, ...], PairArrays] = {}
+        self._pairs: Dict[Tuple[object, ...], PairScores] = {}
         self._raw_tokens: Dict[Tuple[str, Optional[str]], tuple] = {}
-        self._corpus: Dict[Tuple[str, str, bytes], CorpusScore] = {}
+        self._corpus: Dict[Tuple[str, int, bytes], CorpusScore] = {}
 
     # -- tokens ---------------------------------------------------------------------------------
     def _raw(self, tokenizer: str, splitter: Optional[str]):
@@ -70,7 +70,8 @@ class Rescorer:
             if splitter is None:
                 rows, counts = [tok.whole(str(t)) for t in self.al.texts], None
             else:
-                groups = [tok.sentences(str(t), splitter) for t in self.al.texts]
+                split = rules.splitter(splitter)
+                groups = [tok.sentences(str(t), split) for t in self.al.texts]
                 rows, counts = [s for g in groups for s in g], [len(g) for g in groups]
             self._raw_tokens[key] = (pairwise.sequences(id_rows(rows, vocab)), vocab, counts)
         return self._raw_tokens[key]
@@ -107,80 +108,50 @@ class Rescorer:
     def counts(self, recipe: rules.Recipe, order: Optional[int]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(hits, reference count, prediction count) per alignment: ROUGE-``order``, or the
         summary-level LCS over the recipe's sentences (``order`` None)."""
-        al, counting = self.al, rules.COUNTING[recipe.f_measure]
+        al, counting = self.al, rules.f_formula(recipe.f_measure)
         if order is not None:
             seqs, cache = self.whole(recipe.tokenizer, recipe.stemmer)
             bags = pairwise.gram_bags(seqs, order, cache)
-            if counting in ("distinct", "distinct-ngrams"):  # rouge-chinese: distinct n-grams, an LCS as lists
+            if counting.distinct:
                 return (pairwise.gram_overlap(bags, al.ref, al.pred, distinct=True), bags.distinct[al.ref],
                         bags.distinct[al.pred])
             hits = pairwise.gram_overlap(bags, al.ref, al.pred)
-            if counting == "py-rouge":  # len(tokens) - (n - 1): negative below n - 1 tokens
+            if counting.length_minus:  # len(tokens) - (n - 1): negative below n - 1 tokens
                 raw = seqs.lengths - (order - 1)
                 return hits, raw[al.ref], raw[al.pred]
             return hits, bags.totals[al.ref], bags.totals[al.pred]
         u = self.units(recipe.tokenizer, recipe.stemmer, recipe.sentence_splitter)
-        if counting == "distinct":  # the rouge package: the prediction's side is the backtracked one
+        if counting.distinct and not counting.lcs_as_list:  # the rouge package: the prediction's side backtracked
             union = pairwise.union_lcs(u.seqs, u.first[al.pred], u.count[al.pred], u.first[al.ref], u.count[al.ref])
             distinct = u.distinct()
             return pairwise.distinct_marked(union, len(al.pred)), distinct[al.ref], distinct[al.pred]
         union = pairwise.union_lcs(u.seqs, u.first[al.ref], u.count[al.ref], u.first[al.pred], u.count[al.pred],
-                                   clip_model=counting != "py-rouge")
+                                   clip_model=counting.clip_model)
         return union.hits, u.total[al.ref], u.total[al.pred]
 
     # -- per pair, corpus -------------------------------------------------------------------------
-    def pair_values(self, recipe: rules.Recipe, order: Optional[int]) -> PairArrays:
+    def pair_values(self, recipe: rules.Recipe, order: Optional[int]) -> PairScores:
         """One value per pair: the recipe's counts, F formula and multi-reference policy."""
         key = (order,) + tuple(getattr(recipe, k) for k in rules.KINDS if k != "aggregation")
         if key not in self._pairs:
             self._pairs[key] = self._combine(recipe, order, *self.counts(recipe, order))
         return self._pairs[key]
 
-    def _combine(self, recipe: rules.Recipe, order: Optional[int], hits, ref_count, pred_count) -> PairArrays:
-        al, prf = self.al, rules.PRF[recipe.f_measure]
+    def _combine(self, recipe: rules.Recipe, order: Optional[int], hits, ref_count, pred_count) -> PairScores:
         hits, ref_count, pred_count = (np.asarray(x, dtype=np.float64) for x in (hits, ref_count, pred_count))
-        policy = recipe.multi_reference
-        if policy == "sum-counts":
-            totals = [np.bincount(al.pair, weights=x, minlength=al.n_pairs) for x in (hits, ref_count, pred_count)]
-            precision, recall, f = prf(*totals)
-            return PairArrays(precision, recall, f, *totals)
-        precision, recall, f = prf(hits, ref_count, pred_count)
-        per_alignment = PairArrays(precision, recall, f, hits, ref_count, pred_count)
-        if policy == "mean-float32":
-            return _float32_means(per_alignment, al.pair, al.n_pairs)
-        if policy == "best-recall":  # the Perl's -f B compares ROUGE-L's recall unrounded
-            key = recall if order is not None else ratios(hits, ref_count)
-        else:  # best-f, single
-            key = f
-        return pick(per_alignment, first_best(key, al.pair, al.n_pairs))
+        policy: Callable = rules.part("multi_reference", recipe.multi_reference).value  # type: ignore[assignment]
+        return policy(rules.f_formula(recipe.f_measure).prf, hits, ref_count, pred_count, self.al, order)
 
-    def corpus(self, recipe: rules.Recipe, metric: str, values: PairArrays) -> CorpusScore:
-        """The corpus score by the recipe's aggregation (``metric``: rouge-score's bootstrap place);
-        remembered per aggregation and values (swapping a rule often leaves every pair's values as they were)."""
+    def corpus(self, recipe: rules.Recipe, metric: str, values: PairScores,
+               position: Optional[int] = None) -> CorpusScore:
+        """The corpus score by the recipe's aggregation (``position``: the metric's place among those its
+        implementation aggregates in one go, default the ``positions`` given); remembered per aggregation
+        and values (swapping a rule often leaves every pair's values as they were)."""
         content = hashlib.blake2b(b"".join(np.ascontiguousarray(getattr(values, f), dtype=np.float64).tobytes()
                                            for f in ("precision", "recall", "fmeasure"))).digest()
-        key = (recipe.aggregation, metric, content)
+        place = self.positions.get(metric, 0) if position is None else position
+        key = (recipe.aggregation, place, content)
         if key not in self._corpus:
-            self._corpus[key] = self._aggregate(recipe.aggregation, metric, values)
+            aggregation: Callable = rules.part("aggregation", recipe.aggregation).value  # type: ignore[assignment]
+            self._corpus[key] = aggregation(values, Context(self.keys, self.seed, place))
         return self._corpus[key]
-
-    def _aggregate(self, aggregation: str, metric: str, values: PairArrays) -> CorpusScore:
-        if aggregation == "perl-bootstrap":
-            return perl_corpus(values, self.keys)
-        if aggregation == "bootstrap-median":
-            return rouge_score_corpus({metric: values}, seed=self.seed, skip=self.positions.get(metric, 0))[metric]
-        implementation = {"mean-float32": "torchmetrics", "mean": "pltrdy", "mean-numpy": "llamafactory",
-                          "mean-percent": "opencompass-jieba"}[aggregation]
-        return CorpusScore(*get(implementation).aggregate(values))
-
-
-def _float32_means(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
-    """torchmetrics' ``accumulate="avg"``: per pair, the float32 mean (torch's) of its references' P, R, F."""
-    starts = np.searchsorted(pair, np.arange(n_pairs))
-    ends = np.searchsorted(pair, np.arange(n_pairs), side="right")
-    out = []
-    for column in (values.precision, values.recall, values.fmeasure):
-        out.append(np.array([column[s] if e - s == 1 else float32_mean(column[s:e])
-                             for s, e in zip(starts.tolist(), ends.tolist())], dtype=np.float64))
-    nan = np.full(n_pairs, np.nan)
-    return PairArrays(out[0], out[1], out[2], nan, nan, nan)

@@ -18,20 +18,19 @@ import numpy as np
 
 from ..base.errors import OptionError
 from ..base.options import Options
-from ..compat.semantics import MissingDependency, NAMES, PairArrays, get
-from ..engine.semantics import policies
+from ..engine.pairs import PairScores
+from ..metrics.names import LCS_TAG, ngram_tag
+from ..semantics import PERL, get, others
+from ..semantics.base import MissingDependency
+from ..semantics.setup import DEFAULT_SEED, LETTERS, CorpusScore, Setup
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
-from .setups import DEFAULT_SEED, MAX_N, CorpusScore, Setup, bootstrapped, own_metrics
 
 # The Perl flags the audit reads (-z: a file list's format; -d, -v: more output in the Perl, no number);
 # the others change numbers in ways most implementations cannot follow.
 AUDIT_FLAGS = ("m", "n", "f", "x", "z", "d", "v")
 DEFAULT_NGRAM = 2
-# audited unless --semantics names others: the ones for English-like text (the Chinese recipes need
-# jieba, rouge-score-rs' Unicode tokenizers unicodedata2: name them to audit them)
-AUDITED_BY_DEFAULT = ("rouge-score", "torchmetrics", "pltrdy", "py-rouge")
 # Per-pair differences up to this are the Perl's rounding of each pair's P and R to 5 places and of the F
 # computed from them (about 1.5e-5 at most): not shown among the pairs that differ most.
 ROUNDING = 5e-5
@@ -129,24 +128,28 @@ def rows_for(ngram: int, lcs: bool) -> List[Row]:
     return out
 
 
+def reference_metric(row: Row) -> str:
+    """The Perl's metric on ``row``: its ROUGE-N, or its ROUGE-L on both LCS rows."""
+    return ngram_tag(row.order) if row.order is not None else LCS_TAG
+
+
 def own_metric(semantics: str, row: Row) -> Optional[str]:
-    """``semantics``' metric on ``row`` (None: it has none there)."""
+    """``semantics``' metric on ``row`` (None: it has none there): ROUGE-L is its LCS over the whole
+    texts where it has one, else its summary-level one; ROUGE-Lsum its summary-level one next to one
+    over the whole texts."""
+    naming = get(semantics).naming
     if row.order is not None:
-        return own_metrics(semantics, row.order, False)[-1]
-    names = own_metrics(semantics, 0, True)
-    if semantics == "perl":
-        return names[0]
+        return naming.ngram.format(n=row.order)
     if row.lcs == "L":
-        return names[0]
-    return names[1] if len(names) > 1 else None
+        return naming.text_lcs or naming.summary_lcs
+    return naming.summary_lcs if naming.text_lcs else None
 
 
 def _lcs_kind(semantics: str, row: Row) -> Optional[str]:
-    """The recipe's LCS kind for ``semantics`` on ``row``: ``"L"`` where the implementation has both a
-    whole-text rougeL and a summary-level rougeLsum, else its own rouge-l's (its recipe says which)."""
+    """The recipe's LCS kind for ``semantics`` on ``row`` (its rouge-l is summary-level)."""
     if row.lcs is None:
         return None
-    return "L" if row.lcs == "L" and "rougeLsum" in get(semantics).metrics else "Lsum"
+    return "L" if row.lcs == "L" and get(semantics).naming.text_lcs else "Lsum"
 
 
 def check_flags(flags: Sequence[str]) -> None:
@@ -166,44 +169,34 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
     several = pairs.most_references > 1
     setups, notes, unavailable = {}, {}, {}
     for name in semantics:
-        own_letter, stem, said = letter, bool(options.stem), []
-        own_policies = policies(name) if name != "perl" else {"A": "A", "B": "B"}
-        if not own_policies and several:
+        implementation = get(name)
+        own_letter, stem, said = letter, bool(options.stem), list(implementation.audit_notes)
+        if several and not implementation.policies:
             unavailable[name] = f"one reference per prediction (this input has up to {pairs.most_references})"
             continue
-        if name != "perl" and stem and get(name).stem is None:
+        if stem and "stem" not in implementation.counterparts:
             stem = False
-            said.append("no stemmer: scored without stemming")
-        if name == "py-rouge":
-            said.append("no length limit (its default cuts texts at 665 characters; the Perl flags set none)")
-        if own_policies and several and letter not in own_policies:
-            own_letter = "B"
-            said.append("no average over references: its best F (score_multi)")
-        largest = MAX_N.get(name, ngram)
-        setups[name] = Setup(name, own_metrics(name, min(ngram, largest), not options.no_lcs), stem=stem,
-                             letter=own_letter, seed=seed)
+            said.insert(0, "no stemmer: scored without stemming")
+        if several and letter not in implementation.policies:
+            kept = implementation.policy(letter)
+            own_letter = next(k for k, v in implementation.policies.items() if v == kept)
+            said.append(f"no {LETTERS[letter]}: {implementation.policy_descriptions.get(kept, kept)}")
+        largest = implementation.naming.max_n or ngram
+        setups[name] = Setup(name, implementation.naming.for_flags(min(ngram, largest), not options.no_lcs),
+                             stem=stem, letter=own_letter, seed=seed)
         if said:
             notes[name] = said
     return setups, notes, unavailable, ngram
 
 
-def _punkt_missing() -> Optional[str]:
-    """Why nltk's punkt cannot split sentences here (None: it can)."""
-    try:
-        rules.SPLITTERS["punkt"]("A test. Another one.")
-    except MissingDependency as exc:
-        return str(exc)
-    return None
-
-
 def _scored(setups: Dict[str, Setup], pairs: AuditedPairs, unavailable: Dict[str, str]):
     """Each implementation's own per-pair values and corpus scores (the registry's: its numbers)."""
     values, corpus, missing = {}, {}, {}
-    punkt = _punkt_missing() if "torchmetrics" in setups else None
     for name, setup in list(setups.items()):
-        if name == "torchmetrics" and punkt is not None and "rougeLsum" in setup.metrics:
-            setup = setups[name] = replace(setup, metrics=tuple(m for m in setup.metrics if m != "rougeLsum"))
-            missing[(name, "rougeLsum")] = punkt
+        lacking = setup.implementation.unavailable_metrics(setup)
+        if lacking:
+            setup = setups[name] = replace(setup, metrics=tuple(m for m in setup.metrics if m not in lacking))
+            missing.update({(name, m): why for m, why in lacking.items()})
         try:
             values[name] = setup.score(pairs.predictions, pairs.references)
         except (MissingDependency, ValueError) as exc:  # or its own refusal (the rouge package's empty texts)
@@ -223,19 +216,16 @@ def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequenc
     check_flags(flags)
     if not pairs.ids:
         raise OptionError("no pair to audit (the input is empty)")
-    wanted = [n for n in NAMES if n != "perl" and (n in AUDITED_BY_DEFAULT if semantics is None else n in semantics)]
-    unknown = sorted(set(semantics or ()) - set(NAMES))
+    wanted = [n for n in others() if (get(n).audited_by_default if semantics is None else n in semantics)]
+    unknown = sorted(set(semantics or ()) - set(others()))
     if unknown:
-        raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(NAMES[1:])}")
-    setups, notes, unavailable, ngram = audit_setups(options, pairs, ["perl"] + wanted, seed)
+        raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(others())}")
+    setups, notes, unavailable, ngram = audit_setups(options, pairs, [PERL] + wanted, seed)
     values, corpus, missing = _scored(setups, pairs, unavailable)
-    # each metric's place among the types rouge-score's bootstrap draws for (the same in every setup that has it)
-    positions = next(({m: i for i, m in enumerate(s.metrics)} for n, s in setups.items() if bootstrapped(n)), {})
-    rescorer = Rescorer(pairs.predictions, pairs.references, pairs.keys, seed, positions)
-    result = Audit(pairs, bool(options.stem), setups["perl"].letter, ngram, seed, setups, notes, unavailable, [])
+    rescorer = Rescorer(pairs.predictions, pairs.references, pairs.keys, seed)
+    result = Audit(pairs, bool(options.stem), setups[PERL].letter, ngram, seed, setups, notes, unavailable, [])
     for row in rows_for(ngram, not options.no_lcs):
-        perl_metric = str(own_metric("perl", row))  # the Perl has every row's metric
-        row_audit = RowAudit(row, perl_metric, corpus["perl"][perl_metric])
+        row_audit = RowAudit(row, reference_metric(row), corpus[PERL][reference_metric(row)])
         for name in wanted:
             metric = own_metric(name, row) if name in setups else None
             if name in unavailable or metric is None:
@@ -251,35 +241,36 @@ def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequenc
 def _entry(rescorer: Rescorer, pairs: AuditedPairs, row: Row, setups: Dict[str, Setup], name: str, metric: str,
            values, corpus, top: int) -> Entry:
     """``name`` on ``row``: its numbers, and the attribution of their difference to the Perl's."""
-    perl_setup, setup = setups["perl"], setups[name]
-    perl_metric = str(own_metric("perl", row))
+    perl_setup, setup = setups[PERL], setups[name]
+    reference = reference_metric(row)
     own = rules.recipe(name, _lcs_kind(name, row), setup.stem, setup.letter)
-    perl = rules.recipe("perl", _lcs_kind("perl", row), perl_setup.stem, perl_setup.letter)
+    perl = rules.recipe(PERL, _lcs_kind(PERL, row), perl_setup.stem, perl_setup.letter)
     kinds = own.differing(perl)
     if pairs.most_references <= 1 and "multi_reference" in kinds:
         kinds.remove("multi_reference")  # one reference: every policy keeps it
     corpus_of: Dict[FrozenSet[str], CorpusScore] = {}
+    position = setup.metrics.index(metric)  # its place among the metrics its aggregation draws for in turn
 
     def corpus_value(swapped: FrozenSet[str]) -> np.ndarray:
         recipe = own.with_rules_of(perl, swapped)
-        score = rescorer.corpus(recipe, metric, rescorer.pair_values(recipe, row.order))
+        score = rescorer.corpus(recipe, metric, rescorer.pair_values(recipe, row.order), position)
         corpus_of[swapped] = score
         return np.array([score.precision, score.recall, score.fmeasure])
 
     attribution = attribute(corpus_value, kinds)
     pair_kinds = [k for k in kinds if k != "aggregation"]
     per_pair = attribute(lambda s: rescorer.pair_values(own.with_rules_of(perl, s), row.order).fmeasure, pair_kinds)
-    exact, exact_perl = corpus[name][metric], corpus["perl"][perl_metric]
+    exact, exact_perl = corpus[name][metric], corpus[PERL][reference]
     as_array = lambda c: np.array([c.precision, c.recall, c.fmeasure])  # noqa: E731
     model = as_array(corpus_of[frozenset()])
     gap = np.abs(as_array(exact) - model) + np.abs(as_array(exact_perl) - as_array(corpus_of[frozenset(kinds)]))
-    differences = values[name][metric].fmeasure - values["perl"][perl_metric].fmeasure
+    differences = values[name][metric].fmeasure - values[PERL][reference].fmeasure
     return Entry(name, metric, exact, as_array(exact) - as_array(exact_perl), attribution, gap, differences,
-                 _top_pairs(pairs, differences, values[name][metric], values["perl"][perl_metric], per_pair, top),
+                 _top_pairs(pairs, differences, values[name][metric], values[PERL][reference], per_pair, top),
                  {k: getattr(own, k) for k in rules.KINDS})
 
 
-def _top_pairs(pairs: AuditedPairs, differences: np.ndarray, own: PairArrays, perl: PairArrays, per_pair: Attribution,
+def _top_pairs(pairs: AuditedPairs, differences: np.ndarray, own: PairScores, perl: PairScores, per_pair: Attribution,
                top: int) -> List[PairDifference]:
     """The ``top`` pairs whose F differs most from the Perl's (the earliest first on ties)."""
     order = np.lexsort((np.arange(len(differences)), -np.abs(differences)))[:top]

@@ -16,12 +16,12 @@ from typing import Any, Dict, List, Sequence
 
 from ..base.errors import RougeError
 from ..base.flags import LongOption, getopts, options_from_flags
-from .long_options import LONG_OPTIONS, SEMANTICS
+from ..semantics import others
+from .long_options import LONG_OPTIONS
 
 PROG = "rouge155-audit"
 _INPUT_OPTIONS = ("--system-dir", "--model-dir", "--system-pattern", "--model-pattern", "--system-id", "--summaries",
                   "--references", "--jsonl", "--sentence-sep", "--split-sentences")
-_SEMANTICS = SEMANTICS[1:]  # rouge155.compat.semantics.NAMES but perl
 AUDIT_OPTIONS = (
     LongOption("--help", "help", "Show this message and exit."),
     LongOption("--format", "output_format", "text (default), json or html (one page with charts).", takes_value=True,
@@ -31,9 +31,9 @@ AUDIT_OPTIONS = (
                takes_value=True, default=5, kind="int", minimum=0, metavar="K"),
     LongOption("--seed", "seed", "rouge-score's bootstrap: np.random.seed(N) before it draws.", takes_value=True,
                default=0, kind="int", minimum=0, metavar="N"),
-    LongOption("--semantics", "semantics", "Audit these implementations (repeatable; default: rouge-score, "
-               "torchmetrics, pltrdy and py-rouge, those installed).", takes_value=True, repeatable=True,
-               choices=_SEMANTICS, metavar="NAME"),
+    LongOption("--semantics", "semantics", "Audit only these implementations (repeatable; default: every one "
+               "installed but the language-specific ones, which are audited when named).", takes_value=True,
+               repeatable=True, choices=others(), metavar="NAME"),
 ) + tuple(o for o in LONG_OPTIONS if o.name in _INPUT_OPTIONS)
 
 
@@ -151,13 +151,13 @@ def _report(result, values: Dict[str, Any]) -> str:
 
 def _signatures(result, values) -> Dict[str, str]:
     """Each implementation's signature (docs/signature.md)."""
-    from ..audit.signatures import setup_signature
     from ..output.signature import sentence_splitting
     from .plain_text import sentence_rule
 
     sentences = sentence_splitting(*sentence_rule(SimpleNamespace(plain_text=_plain_text(values), **values)))
     counts = [len(r) for r in result.pairs.references]
-    return {name: str(setup_signature(setup, counts, sentences)) for name, setup in result.setups.items()}
+    return {name: str(setup.implementation.signature(setup, counts, sentences))
+            for name, setup in result.setups.items()}
 
 
 def run(argv: Sequence[str], out, err) -> int:

@@ -12,11 +12,9 @@ if TYPE_CHECKING:
 
 from ..base.flags import LongOption
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
+from ..semantics import PERL, names  # the registry's table alone: no implementation is imported
 
 PROG = "rouge155"
-# rouge155.compat.semantics.NAMES (written out: importing the registry costs a small run numpy)
-SEMANTICS = ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge", "rouge-chinese", "llamafactory",
-             "opencompass-jieba", "rouge-score-rs-unicode", "rouge-score-rs-char")
 
 LONG_OPTIONS = (
     LongOption("--help", None, "Show this message and exit."),
@@ -33,11 +31,11 @@ LONG_OPTIONS = (
                "docs/signature.md) as the last line of the text report; json/csv/html always carry it."),
     LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
                "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
-    LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
-               "pltrdy (the rouge package), py-rouge, rouge-chinese, the llamafactory and opencompass-jieba recipes, "
-               "rouge-score-rs-unicode or rouge-score-rs-char, float for float; every pair and the corpus in --format "
-               "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
-               default="perl", choices=SEMANTICS, metavar="NAME"),
+    LongOption("--semantics", "semantics", "Score as another implementation or a framework's recipe "
+               "does, float for float (rouge-score, torchmetrics, pltrdy: the rouge package, py-rouge, rouge-chinese, "
+               "llamafactory, ...: docs/semantics.md); every pair and the corpus in --format json|csv; the Perl flags "
+               "map onto its options (docs/audit.md).", takes_value=True,
+               default=PERL, choices=names(), metavar="NAME"),
     LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "
                "(default 0).", takes_value=True, kind="int", minimum=0, metavar="N"),
     LongOption("--system-dir", "system_dir", "Plain-text mode (pyrouge's convention): directory of system "

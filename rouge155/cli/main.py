@@ -21,6 +21,7 @@ from ..base.errors import RougeError
 from ..base.flags import ParsedArgs, getopts as _getopts, options_from_flags
 from ..base.options import Options
 from ..base.records import dataclass
+from ..semantics import PERL
 from .long_options import LONG_OPTIONS, PROG, Extras
 from .usage import help_hint, invoked_name, usage, usage_full
 
@@ -282,7 +283,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         _check_semantics(extras)
         job = _prepare(parsed, extras)
         warnings: List[str] = []
-        if extras.semantics != "perl":  # another implementation's numbers: rouge155/cli/other_semantics.py
+        if extras.semantics != PERL:  # another implementation's numbers: rouge155/cli/other_semantics.py
             from .other_semantics import write_results
 
             write_results(job, parsed.flags, extras, warnings, out, expected)
@@ -316,7 +317,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
 def _check_semantics(extras) -> None:
     """``--semantics NAME`` (other than ``perl``) and ``--seed``: refused before any input is read when
     the run cannot give them (the text report, an option of the Perl's text modes, a seed for the Perl)."""
-    if extras.semantics != "perl":
+    if extras.semantics != PERL:
         from .other_semantics import check_request
 
         check_request(extras)

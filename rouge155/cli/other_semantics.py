@@ -1,7 +1,7 @@
 """``rouge155 --semantics NAME``: the input scored as another implementation scores it (rouge-score,
 torchmetrics, the ``rouge`` package, py-rouge), every pair and the corpus, in ``--format json|csv``.
 
-The Perl flags map onto the implementation's options (:mod:`rouge155.audit.setups`); one that has no
+The Perl flags map onto the implementation's options (:mod:`rouge155.semantics.setup`); one that has no
 counterpart there is refused in one line. The text report is the Perl's and exists only for ``perl``.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ def check_request(extras) -> None:
 def prepared(job, flags: Mapping[str, object], extras):
     """(setup, each system's (IDs, predictions, references), reference counts), nothing scored yet."""
     from ..audit.inputs import config_pairs
-    from ..audit.setups import setup_from_flags
+    from ..semantics.setup import setup_from_flags
 
     per_system = {system: config_pairs(job.config, job.source, system) for system in job.systems}
     counts = [len(refs) for _ids, _p, references in per_system.values() for refs in references]
@@ -42,8 +42,8 @@ def prepared(job, flags: Mapping[str, object], extras):
 
 def scored(setup, per_system) -> list:
     """Every system's pairs scored under ``setup``: :class:`~rouge155.output.semantics.SemanticsResult` s."""
-    from ..compat.semantics import MissingDependency
     from ..output.semantics import MEASURES, SemanticsResult
+    from ..semantics.base import MissingDependency
 
     results: List[SemanticsResult] = []
     for system, (ids, predictions, references) in per_system.items():
@@ -70,18 +70,16 @@ def write_results(job, flags: Mapping[str, object], extras, warnings: List[str],
     """Score and write ``--format json|csv`` under ``extras.semantics``; ``expected``: the
     ``--signature-check`` signature, checked before scoring."""
     from .. import __version__
-    from ..audit.signatures import setup_signature
-    from ..compat.semantics import get
     from ..output.semantics import semantics_csv, semantics_json
     from ..output.signature import sentence_splitting
     from .main import refuse_differences
     from .plain_text import sentence_rule
 
     setup, per_system, counts = prepared(job, flags, extras)
-    signature = setup_signature(setup, counts, sentence_splitting(*sentence_rule(extras)))
+    spec = setup.implementation
+    signature = spec.signature(setup, counts, sentence_splitting(*sentence_rule(extras)))
     refuse_differences(expected, signature)
     results, line = scored(setup, per_system), str(signature)
-    spec = get(setup.semantics)
     if extras.output_format == "csv":
         out.write(semantics_csv(setup.semantics, results, line))
         return

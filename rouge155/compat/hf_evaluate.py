@@ -16,10 +16,12 @@ from __future__ import annotations
 import os
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
-from ..engine.semantics import rouge_score as _rouge_score
+from ..semantics import PERL, check
+from ..semantics import rouge_score as _rouge_score
 from .mapping import score_batch
 from .scoring import bootstrap
-from .semantics import check
+
+SEMANTICS = _rouge_score.NAME  # semantics=SEMANTICS: evaluate's own numbers (rouge-score underneath)
 
 import numpy as np
 
@@ -45,18 +47,18 @@ def compute(
     use_stemmer: bool = False,
     tokenizer: Optional[Callable[[str], List[str]]] = None,
     *,
-    semantics: str = "perl",
+    semantics: str = PERL,
     seed: Optional[int] = None,
 ) -> Dict[str, Union[float, List[float]]]:
     """ROUGE F-measures as ``evaluate``'s rouge returns them, computed as ROUGE-1.5.5.pl does
     (``semantics="rouge-score"``: as rouge-score does, the numbers ``evaluate``'s own metric gives)."""
-    check(semantics, ("perl", "rouge-score"))
+    own = check(semantics, (PERL, SEMANTICS)) == SEMANTICS
     if rouge_types is None:
         rouge_types = list(DEFAULT_TYPES)
     if len(predictions) != len(references):
         raise ValueError(f"Mismatch in the number of predictions ({len(predictions)}) "
                          f"and references ({len(references)})")
-    if semantics == "rouge-score":
+    if own:
         return _rouge_score_compute(predictions, references, list(rouge_types), use_aggregator, use_stemmer,
                                     tokenizer, seed)
     refs = [[r] if isinstance(r, str) else list(r) for r in references]

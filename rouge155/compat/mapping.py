@@ -11,7 +11,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..engine.semantics.rouge_score import check_type  # rouge-score's own check, for both semantics
+from ..semantics.rouge_score import SEMANTICS as _ROUGE_SCORE
+from ..semantics.rouge_score import check_type  # rouge-score's own check, for both semantics
 from ..pairs import score_pairs
 from ..inputs.sentences import split_sentences
 
@@ -63,7 +64,7 @@ def score_batch(
     for one_sentence, types in groups:
         if not types:
             continue
-        names = ["ROUGE-L" if t.startswith("rougeL") else f"ROUGE-{t[5:]}" for t in types]
+        names = [_ROUGE_SCORE.naming.perl_tag(t) for t in types]
         split = split_summaries and not one_sentence
         p_texts = [prepare(p, one_sentence, split, tokenizer, normalizer) for p in preds]
         r_texts = [[prepare(r, one_sentence, split, tokenizer, normalizer) for r in rs] for rs in refs]

@@ -10,19 +10,18 @@ averaged over the hypotheses, or per hypothesis lists of per-reference values wh
 ``rouge-l`` ROUGE-L over the lines, ``rouge-w`` ROUGE-W-``weight_factor``, ``stemming`` -m,
 ``limit_length`` -b/-l, ``alpha`` -p, ``apply_avg`` -f A, ``apply_best`` -f B; the average the Perl's
 seeded bootstrap mean). ``semantics="py-rouge"``: py-rouge's own numbers, value for value
-(:mod:`rouge155.engine.semantics.py_rouge`), with its options' every effect.
+(:mod:`rouge155.semantics.py_rouge`), with its options' every effect.
 """
 from __future__ import annotations
 
 from typing import Dict, List
 
-import numpy as np
 
-from ..engine.semantics import py_rouge as _py_rouge
 from ..pairs import score_pairs
-from .scoring import bootstrap
-from .semantics import check
+from ..semantics import PERL, check, get
+from ..semantics import py_rouge as _py_rouge
 
+SEMANTICS = _py_rouge.NAME  # semantics=SEMANTICS: py-rouge's own numbers
 _STATS = ("f", "p", "r")
 
 
@@ -37,8 +36,8 @@ class PyRouge:
 
     def __init__(self, metrics=None, max_n=None, limit_length=True, length_limit=665, length_limit_type="bytes",
                  apply_avg=True, apply_best=False, stemming=True, alpha=0.5, weight_factor=1.0,
-                 ensure_compatibility=True, *, semantics="perl"):
-        self.semantics = check(semantics, ("perl", "py-rouge"))
+                 ensure_compatibility=True, *, semantics=PERL):
+        self.semantics = check(semantics, (PERL, SEMANTICS))
         chosen = list(metrics) if metrics is not None else list(self.DEFAULT_METRICS)
         for m in chosen:
             if m not in self.AVAILABLE_METRICS:
@@ -85,13 +84,13 @@ class PyRouge:
         return {m: self._average(values[m]) for m in metrics}
 
     def _values(self, hyps, refs, metrics, policy):
-        if self.semantics == "py-rouge":
+        if self.semantics == SEMANTICS:
             if self._prep is None:
                 self._prep = _py_rouge.Preprocessor(self.options)
             counts, al = _py_rouge.alignment_counts(hyps, refs, metrics, self.options, self._prep)
             return {m: _py_rouge.combine(counts[m], al, policy, self.options.alpha, m) for m in metrics}
-        tags = {m: self._perl_tag(m) for m in metrics}
         opts = self.options
+        tags = {m: _py_rouge.SEMANTICS.naming.perl_tag(m, opts.weight_factor) for m in metrics}
         limit = opts.length_limit if opts.limit_length else None
         words = opts.length_limit_type == "words"
         scores = score_pairs(hyps, refs, metrics=list(dict.fromkeys(tags.values())), stem=opts.stemming,
@@ -99,18 +98,8 @@ class PyRouge:
                              word_limit=limit if words else None, byte_limit=None if words else limit)
         return {m: scores[tags[m]] for m in metrics}
 
-    def _perl_tag(self, metric: str) -> str:
-        if metric == "rouge-l":
-            return "ROUGE-L"
-        if metric == "rouge-w":
-            return f"ROUGE-W-{self.options.weight_factor}"
-        return f"ROUGE-{metric[6:]}"
-
     def _average(self, v) -> Dict[str, float]:
-        if self.semantics == "py-rouge":
-            p, r, f = _py_rouge.aggregate(v)
-        else:
-            r, p, f = bootstrap(np.stack([v.recall, v.precision, v.fmeasure], axis=1), 1000, 95).mean
+        p, r, f = get(self.semantics).aggregate(v)  # the Perl's bootstrap mean, or py-rouge's mean
         return {"f": float(f), "p": float(p), "r": float(r)}
 
     def _per_reference(self, hyps, refs, metrics):

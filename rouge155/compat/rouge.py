@@ -11,7 +11,7 @@ or one such dict with ``avg=True``).
 ``exclusive`` changes nothing), ``avg=True`` the Perl's average (its seeded bootstrap mean).
 ``semantics="pltrdy"``: the package's own numbers, value for value (sentences cut at every full stop,
 words split at spaces with case and punctuation kept, n-grams and LCS words counted as sets, its F with
-``1e-8``, its errors for empty texts); :mod:`rouge155.engine.semantics.pltrdy`.
+``1e-8``, its errors for empty texts); :mod:`rouge155.semantics.pltrdy`.
 """
 from __future__ import annotations
 
@@ -19,19 +19,14 @@ import io
 import os
 from typing import Dict, List
 
-import numpy as np
 
-from ..engine.semantics import pltrdy as _pltrdy
 from ..pairs import score_pairs
-from .scoring import bootstrap
-from .semantics import check
+from ..semantics import PERL, check, get
+from ..semantics import pltrdy as _pltrdy
 
+SEMANTICS = _pltrdy.NAME  # semantics=SEMANTICS: the package's own numbers
 _STATS = {"r": "recall", "p": "precision", "f": "fmeasure"}
 _RAW = {"hyp": "peer_count", "ref": "model_count", "overlap": "hits"}
-
-
-def _perl_tag(metric: str) -> str:
-    return "ROUGE-L" if metric == "rouge-l" else f"ROUGE-{metric[6:]}"
 
 
 class PltrdyRouge:
@@ -45,8 +40,8 @@ class PltrdyRouge:
     AVAILABLE_STATS = ["r", "p", "f"]
 
     def __init__(self, metrics=None, stats=None, return_lengths=False, raw_results=False, exclusive=True, *,
-                 semantics="perl"):
-        self.semantics = check(semantics, ("perl", self.OWN.NAME))
+                 semantics=PERL):
+        self.semantics = check(semantics, (PERL, self.OWN.NAME))
         self.return_lengths = return_lengths
         self.raw_results = raw_results
         self.exclusive = exclusive
@@ -63,9 +58,9 @@ class PltrdyRouge:
 
     def _values(self, hyps: List[str], refs: List[str]):
         """Per metric, the per-pair arrays (``recall``, ``precision``, ``fmeasure``, counts)."""
-        if self.semantics != "perl":
+        if self.semantics == self.OWN.NAME:
             return self.OWN.score_pairs(hyps, [[r] for r in refs], self.metrics, exclusive=self.exclusive)
-        tags = {m: _perl_tag(m) for m in self.metrics}
+        tags = {m: self.OWN.SEMANTICS.naming.perl_tag(m) for m in self.metrics}
         scores = score_pairs(hyps, [[r] for r in refs], metrics=list(dict.fromkeys(tags.values())))
         return {m: scores[tags[m]] for m in self.metrics}
 
@@ -102,12 +97,9 @@ class PltrdyRouge:
         if self.raw_results:
             raise ValueError("avg=True gives r/p/f averages (the rouge package has no average of raw counts)")
         out: Dict[str, Dict] = {}
+        aggregate = get(self.semantics).aggregate  # the Perl's bootstrap mean, or the package's mean
         for m in self.metrics:
-            v = values[m]
-            if self.semantics != "perl":
-                p, r, f = self.OWN.SEMANTICS.aggregate(v)
-            else:
-                r, p, f = bootstrap(np.stack([v.recall, v.precision, v.fmeasure], axis=1), 1000, 95).mean
+            p, r, f = aggregate(values[m])
             out[m] = {s: float({"r": r, "p": p, "f": f}[s]) for s in self.stats}
         if lengths is not None:
             out["lengths"] = {"hyp": float(lengths[0].sum()) / count, "ref": float(lengths[1].sum()) / count}

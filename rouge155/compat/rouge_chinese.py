@@ -9,15 +9,17 @@ original: ``" ".join(jieba.cut(text))``).
 ``semantics="perl"`` (the default): each pair scored as ROUGE-1.5.5.pl does (see :mod:`.rouge`).
 ``semantics="rouge-chinese"``: the package's own numbers, value for value (its sentences, its
 whole-text rouge-l, n-grams counted as sets, its F with ``1e-8``, its errors for empty texts);
-:mod:`rouge155.engine.semantics.rouge_chinese`.
+:mod:`rouge155.semantics.rouge_chinese`.
 """
 from __future__ import annotations
 
 from typing import List
 
-from ..engine.semantics import rouge_chinese as _rouge_chinese
+from ..semantics import rouge_chinese as _rouge_chinese
 from .rouge import FilesRouge as _FilesRouge
 from .rouge import PltrdyRouge
+
+SEMANTICS = _rouge_chinese.NAME  # semantics=SEMANTICS: the package's own numbers
 
 
 class RougeChinese(PltrdyRouge):

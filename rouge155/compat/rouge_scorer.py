@@ -7,17 +7,19 @@
 (``multi_reference="A"``: all references at once, the Perl's default for several models).
 
 ``semantics="rouge-score"``: rouge-score 0.1.2's own numbers instead, float for float (its tokenizer,
-nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.engine.semantics.rouge_score`).
+nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.semantics.rouge_score`).
 """
 from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
-from ..engine.semantics import rouge_score as _rouge_score
+from ..semantics import PERL, check
+from ..semantics import rouge_score as _rouge_score
 from . import scoring
 from .mapping import score_batch
 from .scoring import Score
-from .semantics import check
+
+SEMANTICS = _rouge_score.NAME  # semantics=SEMANTICS: rouge-score's own numbers
 
 
 class RougeScorer(scoring.BaseScorer):
@@ -30,20 +32,20 @@ class RougeScorer(scoring.BaseScorer):
     """
 
     def __init__(self, rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None, *,
-                 multi_reference="B", semantics="perl"):
+                 multi_reference="B", semantics=PERL):
         self.rouge_types = rouge_types
         self._use_stemmer = use_stemmer
         self._split_summaries = split_summaries
         self._tokenizer = tokenizer
         if multi_reference not in ("A", "B"):
             raise ValueError("multi_reference must be 'A' (all references) or 'B' (the best one)")
-        self._semantics = check(semantics, ("perl", "rouge-score"))
-        if semantics != "perl" and multi_reference != "B":
+        self._own = check(semantics, (PERL, SEMANTICS)) == SEMANTICS
+        if self._own and multi_reference != "B":
             raise ValueError("rouge-score keeps the best reference (multi_reference='B')")
         self._multi_reference = multi_reference
 
     def _scores(self, references: List[List[str]], predictions: List[str]) -> List[Dict[str, Score]]:
-        if self._semantics == "rouge-score":
+        if self._own:
             arrays = self._rouge_score(references, predictions)
         else:
             arrays = score_batch(self.rouge_types, predictions, references, self._use_stemmer,

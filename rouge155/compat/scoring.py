@@ -18,8 +18,10 @@ from typing import Dict
 
 import numpy as np
 
-from ..engine.aggregate import average_many, perl_order
-from ..engine.semantics.rouge_score import bootstrap_resample
+from ..semantics import PERL, check
+from ..semantics.perl import bootstrap
+from ..semantics.rouge_score import NAME as SEMANTICS  # semantics=SEMANTICS: rouge-score's own bootstrap
+from ..semantics.rouge_score import bootstrap_resample
 
 
 class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):
@@ -52,24 +54,15 @@ def _score(cls, rpf):
     return cls(precision=p, recall=r, fmeasure=f)
 
 
-def bootstrap(values: np.ndarray, n_samples: int, confidence_percent: float):
-    """The Perl's averages for an (n, 3) table of per-instance (R, P, F) in evaluation order 1..n."""
-    keys = [str(i) for i in range(1, len(values) + 1)]
-    table = values[perl_order(keys)] if len(values) else values.reshape(0, 3)
-    return average_many([table], None, n_samples, confidence_percent, 0.5)[0]
-
-
 class BootstrapAggregator(object):
     """Aggregates scores to provide confidence intervals (the Perl's seeded bootstrap)."""
 
-    def __init__(self, confidence_interval=0.95, n_samples=1000, *, semantics="perl"):
+    def __init__(self, confidence_interval=0.95, n_samples=1000, *, semantics=PERL):
         if confidence_interval < 0 or confidence_interval > 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
-        if semantics not in ("perl", "rouge-score"):
-            raise ValueError(f"semantics must be 'perl' or 'rouge-score', not {semantics!r}")
-        self._semantics = semantics
+        self._own = check(semantics, (PERL, SEMANTICS)) == SEMANTICS
         self._n_samples = n_samples
         self._confidence_interval = confidence_interval
         self._scores = collections.defaultdict(list)
@@ -81,7 +74,7 @@ class BootstrapAggregator(object):
 
     def aggregate(self):
         """A dict mapping score_type to AggregateScore(low, mid, high) of Score(precision, recall, fmeasure)."""
-        if self._semantics == "rouge-score":
+        if self._own:
             return self._rouge_score_aggregate()
         result = {}
         for score_type, scores in self._scores.items():

@@ -10,7 +10,7 @@ average (its seeded bootstrap mean, ``-r 1000``), as a 0-d float tensor. Needs t
 
 ``semantics="torchmetrics"``: torchmetrics' own numbers instead, value for value (its tokenizer,
 normalizer and tokenizer hooks, nltk's stemmer and punkt, float32 values and means;
-:mod:`rouge155.engine.semantics.torchmetrics`).
+:mod:`rouge155.semantics.torchmetrics`).
 """
 from __future__ import annotations
 
@@ -24,10 +24,12 @@ try:
 except ImportError:  # pragma: no cover - exercised only without the extra
     raise ImportError('rouge155.compat.torchmetrics needs torch and torchmetrics: pip install ".[torch]"') from None
 
-from ..engine.semantics import torchmetrics as _torchmetrics
+from ..semantics import PERL, check
+from ..semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch
 from .scoring import bootstrap
-from .semantics import check
+
+SEMANTICS = _torchmetrics.NAME  # semantics=SEMANTICS: torchmetrics' own numbers
 
 ALLOWED_ROUGE_KEYS: Dict[str, Union[int, str]] = {
     **{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum",
@@ -68,12 +70,12 @@ class _Tokenize:
 
 
 def _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, tokenizer,
-              semantics="perl") -> Dict[str, np.ndarray]:
+              own: bool = False) -> Dict[str, np.ndarray]:
     """Per ``rougeX_part`` key, the per-pair values."""
     preds, target = _inputs(preds, target)
     if len(preds) != len(target):
         raise ValueError(f"got {len(preds)} predictions but {len(target)} targets")
-    if semantics == "torchmetrics":
+    if own:
         values = _torchmetrics.score_pairs(preds, target, rouge_keys, use_stemmer, normalizer, tokenizer, accumulate)
         return {f"{key}_{part}": getattr(values[key], part) for key in rouge_keys for part in _PARTS}
     tok = _Tokenize(tokenizer) if tokenizer is not None else None
@@ -101,13 +103,13 @@ def _average(values: np.ndarray) -> float:
     return float(bootstrap(table, 1000, 95).mean[0])
 
 
-def _result(per_pair: Dict[str, np.ndarray], rouge_keys, semantics="perl") -> Dict[str, "torch.Tensor"]:
+def _result(per_pair: Dict[str, np.ndarray], rouge_keys, own: bool = False) -> Dict[str, "torch.Tensor"]:
     out = {}
     for key in rouge_keys:
         for part in _PARTS:
             name = f"{key}_{part}"
             values = np.asarray(per_pair[name], dtype=np.float64)
-            if semantics == "torchmetrics":  # torch.tensor(values).mean(): float32 values, torch's float32 mean
+            if own:  # torch.tensor(values).mean(): float32 values, torch's float32 mean
                 out[name] = torch.from_numpy(values.astype(np.float32)).mean()
             else:
                 out[name] = torch.tensor(_average(values), dtype=torch.float32)
@@ -123,14 +125,14 @@ def rouge_score(
     tokenizer: Optional[Callable[[str], Sequence[str]]] = None,
     rouge_keys: Union[str, Tuple[str, ...]] = ("rouge1", "rouge2", "rougeL", "rougeLsum"),
     *,
-    semantics: str = "perl",
+    semantics: str = PERL,
 ) -> Dict[str, "torch.Tensor"]:
     """``torchmetrics.functional.text.rouge.rouge_score`` with the Perl's numbers
     (``semantics="torchmetrics"``: with torchmetrics' own)."""
-    check(semantics, ("perl", "torchmetrics"))
+    own = check(semantics, (PERL, SEMANTICS)) == SEMANTICS
     rouge_keys = _check(rouge_keys, accumulate)
-    per_pair = _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, tokenizer, semantics)
-    return _result(per_pair, rouge_keys, semantics)
+    per_pair = _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, tokenizer, own)
+    return _result(per_pair, rouge_keys, own)
 
 
 class ROUGEScore(Metric):
@@ -150,11 +152,12 @@ class ROUGEScore(Metric):
         accumulate: str = "best",
         rouge_keys: Union[str, Tuple[str, ...]] = ("rouge1", "rouge2", "rougeL", "rougeLsum"),
         *,
-        semantics: str = "perl",
+        semantics: str = PERL,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.semantics = check(semantics, ("perl", "torchmetrics"))
+        self.semantics = check(semantics, (PERL, SEMANTICS))
+        self._own = self.semantics == SEMANTICS
         self.rouge_keys = _check(rouge_keys, accumulate)
         self.rouge_keys_values = [ALLOWED_ROUGE_KEYS[key] for key in self.rouge_keys]
         self.use_stemmer = use_stemmer
@@ -168,8 +171,8 @@ class ROUGEScore(Metric):
     def update(self, preds, target) -> None:
         """Score a batch; its per-pair values are kept, in order."""
         per_pair = _per_pair(preds, target, self.rouge_keys, self.accumulate, self.use_stemmer, self.normalizer,
-                             self.tokenizer, self.semantics)
-        dtype = torch.float32 if self.semantics == "torchmetrics" else torch.float64  # torchmetrics keeps float32
+                             self.tokenizer, self._own)
+        dtype = torch.float32 if self._own else torch.float64  # torchmetrics keeps float32
         for name, values in per_pair.items():
             getattr(self, name).append(torch.tensor(values, dtype=dtype, device=self.device))
 
@@ -183,7 +186,7 @@ class ROUGEScore(Metric):
                     state = [state]
                 per_pair[f"{key}_{part}"] = np.concatenate([t.detach().cpu().numpy().reshape(-1) for t in state]) \
                     if state else np.zeros(0)
-        return _result(per_pair, self.rouge_keys, self.semantics)
+        return _result(per_pair, self.rouge_keys, self._own)
 
     def __hash__(self) -> int:
         hash_vals = [self.__class__.__name__]

@@ -3,5 +3,6 @@
 ``plan`` (which metric blocks a run prints, and which engine scores them: the fallback rule),
 ``stepwise`` (the script's walk, one instance at a time; ``verbose``: its -v lines), ``batched``
 (the same numbers for many instances at once), ``aggregate`` (the averages and bootstrap
-intervals), ``executors`` (local processes, Dask). docs/engine.md draws the parts.
+intervals), ``executors`` (local processes, Dask), ``pairs`` (``score_pairs``' Perl numbers and
+the choice of their path). docs/engine.md draws the parts.
 """

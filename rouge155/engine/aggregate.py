@@ -532,4 +532,4 @@ def _token_ratios(row: Sequence[float], alpha: Number) -> List[float]:
     model, peer, hit = row
     rec = hit / model if model > 0 else 0.0
     prec = hit / peer if peer > 0 else 0.0
-    return [rec, prec, f_score(rec, prec, alpha)]
+    return [rec, prec, f_score(prec, rec, alpha)]

@@ -27,6 +27,7 @@ from ..base.errors import RougeError
 from ..base.lazy import numpy_usable
 from ..base.perl import perl_num
 from ..base.records import dataclass, field  # dataclasses' records without its start-up cost
+from ..metrics.names import LCS_TAG, be_tag, ngram_tag, skip_tag, weighted_tag
 from .aggregate import resample_count
 
 # The metric kinds (``MetricSpec.kind``, ``MetricResult.kind``).
@@ -97,7 +98,7 @@ class MetricBlock:
 
 
 def ngram_spec(n: int) -> MetricSpec:
-    return MetricSpec(NGRAM, f"ROUGE-{n}", n=n)
+    return MetricSpec(NGRAM, ngram_tag(n), n=n)
 
 
 def metric_plan(options: Options, ngram_orders: Optional[Sequence[int]] = None) -> List[MetricSpec]:
@@ -113,20 +114,20 @@ def metric_plan(options: Options, ngram_orders: Optional[Sequence[int]] = None) 
             plan.append(ngram_spec(n))
             n += 1
     if not options.no_lcs and options.be_mode is None:
-        plan.append(MetricSpec(LCS, "ROUGE-L"))
+        plan.append(MetricSpec(LCS, LCS_TAG))
     if options.weight is not None:
-        plan.append(MetricSpec(WLCS, f"ROUGE-W-{options.weight}"))
+        plan.append(MetricSpec(WLCS, weighted_tag(options.weight)))
     if options.skip_distance is not None:
         plan += _skip_specs(options)
     if options.be_mode is not None:
-        plan.append(MetricSpec(BE, f"ROUGE-BE-{options.be_mode}"))
+        plan.append(MetricSpec(BE, be_tag(options.be_mode)))
     return plan
 
 
 def _skip_specs(options: Options) -> List[MetricSpec]:
     """-2 with -u (SU only), -U (S then SU) or neither (S only); a negative gap prints ``*``."""
     sd = options.skip_distance if options.skip_distance_num >= 0 else "*"
-    s, su = MetricSpec(SKIP, f"ROUGE-S{sd}"), MetricSpec(SKIP, f"ROUGE-SU{sd}", skip_unigrams=True)
+    s, su = MetricSpec(SKIP, skip_tag(sd, False)), MetricSpec(SKIP, skip_tag(sd, True), skip_unigrams=True)
     if options.skip_unigrams:
         return [su]
     return [s, su] if options.skip_both else [s]

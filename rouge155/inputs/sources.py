@@ -73,3 +73,25 @@ class MemorySource(TextSource):
 
     def size(self, path: str) -> int:
         return len(self._texts.get(path, b""))
+
+
+def summary_bytes(text, where: str) -> bytes:
+    """A summary given in memory, as the engines read it: a str as UTF-8, bytes as they are. Any
+    other value is a TypeError naming where it was given (``bytes(5)`` would read an int as five NUL
+    bytes, and ``10**10`` as 10 GB of them)."""
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"{where} must be a str or bytes, not {type(text).__name__}")
+
+
+def reference_texts(references, where: str) -> list:
+    """One evaluation's references: a sequence of texts, or one text alone (one reference, not one
+    per character)."""
+    if isinstance(references, (str, bytes, bytearray, memoryview)):
+        return [references]
+    try:
+        return list(references)
+    except TypeError:
+        raise TypeError(f"{where} must be a text or a sequence of texts, not {type(references).__name__}") from None

@@ -1,7 +1,7 @@
 """What a grid is made of: ROUGE variants (rows), conditions (extra flags such as -m, -m -s, -l 100),
 reference settings (all references, jackknife, one reference, every k-subset), and the statistics.
 
-Variant names are read by :func:`rouge155.pairs.parse_metrics` (one reading of "ROUGE-SU4", "W-1.2",
+Variant names are read by :func:`rouge155.metrics.names.parse_metrics` (one reading of "ROUGE-SU4", "W-1.2",
 ...); the variants are then grouped into as few scoring passes as the Perl flags allow (ROUGE-N up to
 the largest N, L and one W weight, one skip distance with -U for S and SU together).
 """
@@ -17,7 +17,7 @@ from ..analysis.stats import CORRECTIONS, CORRELATIONS
 from ..base.errors import OptionError
 from ..base.options import Options
 from ..base.perl import fmt_num
-from ..pairs import parse_metrics
+from ..metrics.names import parse_metrics
 
 # Lin (NTCIR-4, 2004), "Looking for a Few Good Metrics": the 17 measures, in the paper's row order.
 NTCIR4_VARIANTS = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-5", "ROUGE-6", "ROUGE-7", "ROUGE-8", "ROUGE-9",

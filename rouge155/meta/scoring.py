@@ -25,7 +25,7 @@ from ..api import iter_results
 from ..base.errors import RougeError
 from ..base.options import Options
 from ..inputs.config import EvalConfig, Evaluation
-from ..metrics.formulas import HIT, MODEL_COUNT, PEER_COUNT, RECALL
+from ..metrics.formulas import HIT, MODEL_COUNT, PEER_COUNT, RECALL, f_score_many
 from .grid import Condition, ReferenceSetting, Variant, scoring_passes
 from .judged import Judged
 
@@ -152,10 +152,9 @@ def precise_scores(hit: np.ndarray, model_count: np.ndarray, peer_count: np.ndar
         return np.where(count != 0, r, np.where(np.isnan(count), np.nan, 0.0))
 
     recall, precision = ratio(model_count), ratio(peer_count)
-    denom = (1 - alpha) * precision + alpha * recall
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f = np.where(denom > 0, (precision * recall) / np.where(denom > 0, denom, 1), 0.0)
-    f = np.where(np.isnan(denom), np.nan, f)
+    with np.errstate(invalid="ignore"):
+        undefined = np.isnan((1 - alpha) * precision + alpha * recall)  # no pair scored: no score
+    f = np.where(undefined, np.nan, f_score_many(precision, recall, alpha))
     return {"recall": recall, "precision": precision, "f_score": f}
 
 

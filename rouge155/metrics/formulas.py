@@ -88,16 +88,17 @@ def combine(
             peer_count += m.peer_count
     recall = r5(ratio(hit, model_count)) if model_count != 0 else 0.0
     precision = r5(ratio(hit, peer_count)) if peer_count != 0 else 0.0
-    return Counts(model_count, hit, recall, peer_count, precision, f_measure(recall, precision, alpha))
+    return Counts(model_count, hit, recall, peer_count, precision, f_measure(precision, recall, alpha))
 
 
-def f_score(recall: float, precision: float, alpha: Number) -> float:
-    """The script's F: P * R / ((1 - alpha) * P + alpha * R), 0 where the denominator is not positive."""
+def f_score(precision: float, recall: float, alpha: Number) -> float:
+    """The script's F: P * R / ((1 - alpha) * P + alpha * R), 0 where the denominator is not positive.
+    Every F here takes (P, R) in that order."""
     denom = (1 - alpha) * precision + alpha * recall
     return (precision * recall) / denom if denom > 0 else 0.0
 
 
-def f_measure(recall: float, precision: float, alpha: Number) -> float:
+def f_measure(precision: float, recall: float, alpha: Number) -> float:
     """:func:`f_score` as the script stores it, rounded with ``%7.5f``."""
     denom = (1 - alpha) * precision + alpha * recall
     if denom > 0:
@@ -105,13 +106,18 @@ def f_measure(recall: float, precision: float, alpha: Number) -> float:
     return 0.0
 
 
-def f_measure_many(recall: np.ndarray, precision: np.ndarray, alpha: Number) -> np.ndarray:
-    """:func:`f_measure` element by element (the same doubles)."""
+def f_score_many(precision: np.ndarray, recall: np.ndarray, alpha: Number) -> np.ndarray:
+    """:func:`f_score` element by element (the same doubles), unrounded: ``--precise``'s F."""
     import numpy as np
 
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # ROUGE-W's Inf and NaN scores
         denom = float(1 - alpha) * precision + float(alpha) * recall
-        return np.where(denom > 0, r5_many((precision * recall) / np.where(denom > 0, denom, 1)), 0.0)
+        return np.where(denom > 0, (precision * recall) / np.where(denom > 0, denom, 1), 0.0)
+
+
+def f_measure_many(precision: np.ndarray, recall: np.ndarray, alpha: Number) -> np.ndarray:
+    """:func:`f_measure` element by element (the same doubles): :func:`f_score_many` rounded."""
+    return r5_many(f_score_many(precision, recall, alpha))
 
 
 # -- ROUGE-W ----------------------------------------------------------------------------------------

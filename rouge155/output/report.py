@@ -87,7 +87,7 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
                 return w_ratio(h, c, weight) if result.kind == WLCS and weight else hit_ratio(h, c)
 
             rec, prec = ratio(hit, model_count), ratio(hit, peer_count)
-            f = f_score(rec, prec, result.alpha)
+            f = f_score(prec, rec, result.alpha)
         out.append({
             "id": key,
             "eval_id": key[: -(len(result.system) + 1)],

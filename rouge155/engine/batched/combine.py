@@ -67,5 +67,5 @@ def _single_model_rows(s: ModelPairCounts, alpha) -> np.ndarray:
     peer_count = s.peer_count.astype(np.float64)
     recall = _ratios(hit, model_count, s.ratio)
     precision = _ratios(hit, peer_count, s.ratio)
-    f = f_measure_many(recall, precision, alpha)
+    f = f_measure_many(precision, recall, alpha)
     return np.stack([model_count, hit, recall, peer_count, precision, f], axis=1)

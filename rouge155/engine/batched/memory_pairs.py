@@ -1,6 +1,6 @@
 """``score_pairs``' numpy path for texts in memory: the batched engine's metrics without a config.
 
-Each pair is an instance with its references as models, as in ``pairs.pairs_config``, but without
+Each pair is an instance with its references as models, as in ``rouge155.engine.pairs.pairs_config``, but without
 building an ``Evaluation`` per pair, a text source or the run's chunk bookkeeping: the texts of a
 chunk are tokenised in one pass (``Corpus.tokenise_spl``), laid out as :class:`~.instances.Pairs`
 and scored block by block by :func:`~.combine.block_counts`, the engine's own code, so every float

@@ -21,7 +21,7 @@ if rouge_chinese is None:
 pytest.importorskip("jieba", reason="jieba (test extra, or the zh extra) not installed")
 
 import rouge155  # noqa: E402
-from rouge155.engine.semantics import llamafactory, opencompass_jieba  # noqa: E402
+from rouge155.semantics import llamafactory, opencompass_jieba  # noqa: E402
 
 METRICS = ("rouge-1", "rouge-2", "rouge-l")
 
@@ -39,7 +39,7 @@ def test_llamafactory_per_pair_and_corpus():
     ours = rouge155.score_pairs(preds, labels, list(METRICS), semantics="llamafactory")
     for metric in METRICS:
         assert ours[metric].fmeasure.tolist() == per_pair[metric]
-        assert llamafactory.aggregate(ours[metric])[2] == means[metric]
+        assert llamafactory.SEMANTICS.aggregate(ours[metric])[2] == means[metric]
     assert "sem.segmenter:jieba@" in ours.signature
 
 
@@ -48,13 +48,13 @@ def test_opencompass_per_pair_and_corpus():
     their_preds, their_refs = opencompass_inputs(preds, refs)
     per_pair = rouge_chinese.Rouge().get_scores(their_preds, their_refs)
     average = rouge_chinese.Rouge().get_scores(their_preds, their_refs, avg=True)
-    ours = opencompass_jieba.score_pairs(preds, [[r] for r in refs])
+    ours = opencompass_jieba.SEMANTICS.score_pairs(preds, [[r] for r in refs])
     for metric, own in zip(("rouge1", "rouge2", "rougeL"), METRICS):
         values = ours[metric]
         assert [{"r": r, "p": p, "f": f} for r, p, f in zip(values.recall.tolist(), values.precision.tolist(),
                                                               values.fmeasure.tolist())] == [s[own] for s in per_pair]
-        assert opencompass_jieba.aggregate(values)[2] == average[own]["f"] * 100
-    assert {m: opencompass_jieba.aggregate(v)[2] for m, v in ours.items()} == opencompass_scores(preds, refs)
+        assert opencompass_jieba.SEMANTICS.aggregate(values)[2] == average[own]["f"] * 100
+    assert {m: opencompass_jieba.SEMANTICS.aggregate(v)[2] for m, v in ours.items()} == opencompass_scores(preds, refs)
 
 
 def test_opencompass_postprocessing_is_the_frameworks():
@@ -72,7 +72,7 @@ def test_llamafactory_compute_similarity_itself():
     ours = rouge155.score_pairs(preds, labels, list(METRICS), semantics="llamafactory")
     for metric in METRICS:
         assert ours[metric].fmeasure.tolist() == per_pair[metric]
-        assert llamafactory.aggregate(ours[metric])[2] == means[metric]
+        assert llamafactory.SEMANTICS.aggregate(ours[metric])[2] == means[metric]
 
 
 @pytest.mark.skipif(frameworks.opencompass_dir() is None, reason="no OpenCompass checkout ($ROUGE155_OPENCOMPASS or "
@@ -83,13 +83,13 @@ def test_opencompass_evaluator_itself():
     preds, refs = generated(600, 85)
     theirs = evaluator().evaluate(k=1, n=1, original_dataset=datasets.Dataset.from_dict({"i": list(range(600))}),
                                   predictions=preds, references=refs)
-    ours = opencompass_jieba.score_pairs(preds, [[r] for r in refs])
-    assert {m: opencompass_jieba.aggregate(v)[2] for m, v in ours.items()} == theirs
+    ours = opencompass_jieba.SEMANTICS.score_pairs(preds, [[r] for r in refs])
+    assert {m: opencompass_jieba.SEMANTICS.aggregate(v)[2] for m, v in ours.items()} == theirs
 
 
 def test_recipes_refuse_what_they_lack():
     with pytest.raises(ValueError, match="one label per prediction"):
-        llamafactory.score_pairs(["a"], [["a", "b"]])
+        llamafactory.SEMANTICS.score_pairs(["a"], [["a", "b"]])
     with pytest.raises(ValueError, match="no stemmer"):
         rouge155.score_pairs(["a"], ["a"], semantics="opencompass-jieba", stem=True)
     with pytest.raises(ValueError, match="unknown metric"):

@@ -20,7 +20,7 @@ except ImportError:  # py-rouge, installed after it, overwrote rouge/__init__.py
                 "reinstall rouge==1.0.1)", allow_module_level=True)
 
 from rouge155.compat.rouge import FilesRouge, Rouge  # noqa: E402
-from rouge155.engine.semantics import pltrdy as semantics  # noqa: E402
+from rouge155.semantics import pltrdy as semantics  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL = ["rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l"]

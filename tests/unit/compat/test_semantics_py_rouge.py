@@ -24,7 +24,7 @@ if Theirs is None:
                 allow_module_level=True)
 
 from rouge155.compat.py_rouge import Rouge  # noqa: E402
-from rouge155.engine.semantics import py_rouge as semantics  # noqa: E402
+from rouge155.semantics import py_rouge as semantics  # noqa: E402
 from rouge155.inputs.resources import bundled_exceptions  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"

@@ -17,7 +17,7 @@ if theirs_module is None:
 jieba = pytest.importorskip("jieba", reason="jieba (test extra, or the zh extra) not installed")
 
 from rouge155.compat.rouge_chinese import FilesRouge, Rouge  # noqa: E402
-from rouge155.engine.semantics import rouge_chinese as semantics  # noqa: E402
+from rouge155.semantics import rouge_chinese as semantics  # noqa: E402
 
 ALL = ["rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l"]
 

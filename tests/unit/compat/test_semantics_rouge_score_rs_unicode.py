@@ -20,7 +20,7 @@ tokenizers = pytest.importorskip("rouge_score_rs.tokenizers",
 pytest.importorskip("unicodedata2", reason="unicodedata2 (==17.0.1, test extra or the unicode extra) not installed")
 
 import rouge155  # noqa: E402
-from rouge155.engine.semantics import get, uax29, uax29_tables  # noqa: E402
+from rouge155.semantics import get, uax29, uax29_tables  # noqa: E402
 from rouge_score_rs import rouge_scorer  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]

@@ -20,7 +20,7 @@ tm_text = pytest.importorskip("torchmetrics.text.rouge")
 nltk = pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import torchmetrics as compat  # noqa: E402
-from rouge155.engine.semantics import torchmetrics as semantics  # noqa: E402
+from rouge155.semantics import torchmetrics as semantics  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 NO_LSUM = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL",)

@@ -120,7 +120,7 @@ def test_rouge_score_semantics_same_numbers(monkeypatch, stem):
 def test_torchmetrics_semantics_same_numbers(monkeypatch, stem, accumulate):
     """torchmetrics' semantics, rougeLsum included (its punkt sentences stood in for by a plain split,
     the same on both paths, where punkt's data is not installed)."""
-    from rouge155.engine.semantics import torchmetrics as semantics
+    from rouge155.semantics import torchmetrics as semantics
 
     monkeypatch.setattr(semantics, "split_sentences", lambda text: [s for s in text.split(". ") if s])
     preds, refs = semantics_pairs()

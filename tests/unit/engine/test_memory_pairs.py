@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import rouge155
-from rouge155 import pairs as pairs_module
+from rouge155.engine import pairs as pairs_module
+from rouge155.metrics.names import parse_metrics
 from rouge155.text import jit
 
 from devkit.pairgen import hostile_texts, long_texts, pairs
@@ -29,7 +30,7 @@ def test_same_rows_as_through_a_config(monkeypatch, kw):
     monkeypatch.setattr("rouge155.engine.batched.memory_pairs.CHUNK_PAIRS", 64)  # several chunks
     preds, refs = _texts()
     got = rouge155.score_pairs(preds, refs, **kw)
-    wanted = pairs_module.parse_metrics(kw["metrics"])
+    wanted = parse_metrics(kw["metrics"])
     options = pairs_module.pair_options(wanted, kw.get("stem", False), kw.get("remove_stopwords", False),
                                         kw.get("multi_reference", "A"), kw.get("alpha", 0.5))
     config, source = pairs_module.pairs_config(preds, refs)

@@ -63,6 +63,6 @@ def test_precise_values_use_the_metrics_ratio(kind):
     [inst] = report._instance_scores(_Result(kind), True, 1.2)
     ratio = (lambda h, c: w_ratio(h, c, 1.2)) if kind == WLCS else (lambda h, c: h / c)
     assert (inst["recall"], inst["precision"]) == (ratio(4.0, 16.0), ratio(4.0, 8.0))
-    assert inst["f_score"] == f_score(inst["recall"], inst["precision"], 0.5)
+    assert inst["f_score"] == f_score(inst["precision"], inst["recall"], 0.5)
     [rounded] = report._instance_scores(_Result(kind), False, 1.2)
     assert (rounded["recall"], rounded["eval_id"]) == (0.31498, "1")

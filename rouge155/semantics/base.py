@@ -1,5 +1,5 @@
-"""What every semantics module shares: the record that describes one implementation rule by rule, the
-per-pair result, token vocabularies, alignments of predictions with references, and nltk.
+"""What every semantics module shares: the record that describes one implementation rule by rule, token
+vocabularies, alignments of predictions with references, and nltk.
 
 nltk is optional (``pip install ".[semantics]"``): its Porter stemmer, its Treebank word tokenizer and
 its punkt sentence splitter are what the other implementations call. Nothing is ever downloaded: a
@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...base.records import dataclass
+from ..base.records import dataclass
 
 EXTRA = 'pip install ".[semantics]"'  # the extra that brings nltk (from the rouge155 checkout)
 
@@ -32,7 +32,7 @@ class Rule:
 class Semantics:
     """One implementation's ROUGE, rule by rule, and its scoring.
 
-    ``score_pairs(predictions, references, metrics, **options)`` returns ``{metric: PairArrays}``
+    ``score_pairs(predictions, references, metrics, **options)`` returns ``{metric: PairScores}``
     (``references[i]``: a list of texts); ``aggregate(values)`` turns per-pair values into the
     corpus (P, R, F) that implementation reports; ``tokenize(text)`` is its default tokenizer (the
     stemmer off); ``stem(word)`` its stemmer (None: it has none; it is applied to tokens longer
@@ -63,20 +63,6 @@ class Semantics:
 
 
 RULE_KINDS = ("tokenizer", "stemmer", "sentence_splitter", "f_measure", "multi_reference", "aggregation")
-
-
-@dataclass(frozen=True)
-class PairArrays:
-    """One metric over all pairs, in order: precision, recall, F, and the counts behind them (the hits,
-    the reference's and the prediction's counts, of the reference the policy kept; NaN where the
-    policy averages scores instead of keeping one reference)."""
-
-    precision: np.ndarray
-    recall: np.ndarray
-    fmeasure: np.ndarray
-    hits: np.ndarray
-    model_count: np.ndarray
-    peer_count: np.ndarray
 
 
 # -- vocabularies ----------------------------------------------------------------------------------
@@ -168,6 +154,11 @@ def known_metrics(metrics: Sequence[str], allowed: Sequence[str], who: str) -> L
     return out
 
 
+def split_lines(text: str) -> List[str]:
+    """One sentence per non-empty line."""
+    return [line for line in text.split("\n") if line]
+
+
 def as_reference_lists(references: Sequence) -> List[List[object]]:
     """``references[i]``: one text or a list of texts -> a list of texts."""
     return [[r] if isinstance(r, (str, bytes)) else list(r) for r in references]
@@ -183,12 +174,6 @@ def first_best(scores: np.ndarray, pair: np.ndarray, n_pairs: int) -> np.ndarray
     first = np.r_[True, pair[order][1:] != pair[order][:-1]]
     out[pair[order][first]] = order[first]
     return out
-
-
-def pick(values: PairArrays, chosen: np.ndarray) -> PairArrays:
-    """The alignments ``chosen`` (one per pair)."""
-    return PairArrays(*(np.asarray(getattr(values, f))[chosen] for f in
-                        ("precision", "recall", "fmeasure", "hits", "model_count", "peer_count")))
 
 
 def ratios(hits: np.ndarray, count: np.ndarray) -> np.ndarray:

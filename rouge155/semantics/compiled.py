@@ -16,7 +16,7 @@ from typing import Callable, Hashable, Sequence, Tuple
 
 import numpy as np
 
-from ...text import jit
+from ..text import jit
 
 VOCABULARY_LIMIT = 2_000_000  # distinct tokens kept between calls
 _kept = threading.local()
@@ -31,7 +31,7 @@ def usable(texts: Sequence[object], alignments: int) -> bool:
 def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
     """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
     line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""
-    from ...text.jit_tokens import PackedVocabulary
+    from ..text.jit_tokens import PackedVocabulary
 
     kept = _kept.__dict__.setdefault("vocabularies", {})
     packed = kept.get(key)
@@ -69,13 +69,13 @@ class CountedTexts:
 
     def lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
         """The LCS length of the whole texts."""
-        from ...metrics import jit_kernels
+        from ..metrics import jit_kernels
 
         return jit_kernels.lcs_lengths(self.texts.ids, self.starts, self.ends, ref, pred, self.width)
 
     def union_lcs(self, pred: np.ndarray, ref: np.ndarray) -> np.ndarray:
         """The summary-level union LCS over the lines, clipped by both texts' unigram counts."""
-        from ...metrics import jit_kernels
+        from ..metrics import jit_kernels
 
         t = self.texts
         return jit_kernels.lcs_hits(t.ids, t.unit_len, self.starts, self.ends, t.units_start(), t.units_end,
@@ -83,8 +83,8 @@ class CountedTexts:
 
     def ngrams(self, n: int, pred: np.ndarray, ref: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """The clipped n-gram overlap, and every text's n-gram count."""
-        from ...metrics import jit_kernels
-        from ...metrics.ngram import codes_at
+        from ..metrics import jit_kernels
+        from ..metrics.ngram import codes_at
 
         totals = np.maximum(self.lengths - (n - 1), 0)
         if n > int(self.lengths.max(initial=0)):

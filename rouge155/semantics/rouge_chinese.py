@@ -26,9 +26,13 @@ from typing import Dict, List, Sequence
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
 from . import pltrdy
-from .base import PairArrays, Rule, Semantics
+from .base import Rule
+from .parts import FPart, Part, TokenizerPart
+from .record import Semantics
 
 NAME = "rouge-chinese"
 METRICS = pltrdy.METRICS
@@ -67,7 +71,7 @@ def counts(texts: pltrdy.Texts, hyp: np.ndarray, ref: np.ndarray, metric: str, e
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"),
-                exclusive: bool = True) -> Dict[str, PairArrays]:
+                exclusive: bool = True) -> Dict[str, PairScores]:
     """Per metric, each pair's ``{"r", "p", "f"}`` as ``Rouge().get_scores(hyps, refs)`` gives them
     (one reference per hypothesis), with the counts (``raw_results``) as hits / model / peer counts."""
     return pltrdy.scored(predictions, references, metrics, exclusive, split_sentences, counts, "rouge-chinese")
@@ -78,25 +82,35 @@ def word_counts(predictions: Sequence[str], references: Sequence[str]):
     return pltrdy.word_counts(predictions, references, split_sentences)
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="rouge-chinese 1.0.3 (`from rouge_chinese import Rouge`; a fork of the rouge package 1.0.1)",
-    metrics=METRICS,
-    tokenizer=Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept "
-                   "(Chinese must come segmented, e.g. by jieba)"),
-    stemmer=Rule("none", "no stemming"),
-    sentence_splitter=Rule("cut-sent", "rouge-chinese's cut_sent: 。！？? (and ......, ……) end sentences unless a "
-                           "closing quote follows; line breaks; rouge-l ignores sentences"),
-    f_measure=Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams counted as sets; rouge-l: one LCS "
-                   "of the whole word lists"),
-    multi_reference=Rule("single", "one reference per hypothesis"),
-    aggregation=Rule("mean", "arithmetic mean, summed in order"),
-    score_pairs=score_pairs,
-    aggregate=pltrdy.aggregate,
-    tokenize=tokenize,
-    split_sentences=split_sentences,
-    stem=None,
-    f_score=pltrdy.f_score,
-)
+class RougeChinese(Semantics):
+    name = NAME
+    reproduces = "rouge-chinese 1.0.3 (`from rouge_chinese import Rouge`; a fork of the rouge package 1.0.1)"
+    # its rouge-l is the Perl's ROUGE-L's counterpart, though over the whole texts (its sentence splitter:
+    # "whole-text" in the audit)
+    naming = Naming(METRICS, "rouge-{n}", "rouge-l", max_n=5)
+    tokenizer = Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept "
+                     "(Chinese must come segmented, e.g. by jieba)")
+    stemmer = Rule("none", "no stemming")
+    sentence_splitter = Rule("cut-sent", "rouge-chinese's cut_sent: 。！？? (and ......, ……) end sentences unless a "
+                             "closing quote follows; line breaks; rouge-l ignores sentences")
+    f_measure = Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams counted as sets; rouge-l: one LCS "
+                     "of the whole word lists")
+    multi_reference = Rule("single", "one reference per hypothesis")
+    aggregation = Rule("mean", "arithmetic mean, summed in order")
+    aggregate = staticmethod(pltrdy.aggregate)
+    f_score = staticmethod(pltrdy.f_score)
+    audited_by_default = False  # Chinese text, segmented: name it to audit it
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
+        return {"tokenizer": NAME, "stemmer": "none", "sentence_splitter": "whole-text", "f_measure": NAME,
+                "multi_reference": "single", "aggregation": "mean"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(TokenizerPart(tokenize, lambda _token: True), self.tokenizer.description)},
+                "f_measure": {NAME: Part(FPart(pltrdy.prf, distinct=True, lcs_as_list=True),
+                                         self.f_measure.description)}}
+
+
+SEMANTICS = RougeChinese()
 
 __all__ = ["SEMANTICS", "score_pairs", "word_counts", "cut_sent", "split_sentences", "METRICS"]

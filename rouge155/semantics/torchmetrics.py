@@ -23,11 +23,16 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
 from . import alnum, compiled
-from .base import (PairArrays, Rule, Semantics, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
-                   pick, porter_stemmer, punkt_sentences)
+from .base import (MissingDependency, Rule, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
+                   porter_stemmer, punkt_sentences, ratios)
+from .parts import FPart, Part, aggregation_of
+from .record import Semantics
 from .rouge_score import Tokens
+from .setup import Setup
 
 NAME = "torchmetrics"
 KEYS: Dict[str, Union[int, str]] = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
@@ -74,8 +79,7 @@ def stem(word: str) -> str:
 
 def f_score(precision, recall) -> np.ndarray:
     """2PR / (P + R) in double, then stored as float32 (0 where P and R are both 0)."""
-    return harmonic_f(np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64)).astype(
-        np.float32).astype(np.float64)
+    return _float32(harmonic_f(np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64)))
 
 
 def tokenize(text: str) -> List[str]:
@@ -115,47 +119,50 @@ def batch_tokens(texts: List[str], rouge_keys: Sequence[str], use_stemmer: bool,
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
-def _values(hits, pred_len, target_len, zero: np.ndarray) -> PairArrays:
-    """``_compute_metrics`` (float64, then each stored as float32); all 0 where ``zero``."""
-    hits = np.asarray(hits, dtype=np.float64)
-    safe_p = np.where(zero, 1, pred_len).astype(np.float64)
-    safe_t = np.where(zero, 1, target_len).astype(np.float64)
-    precision = np.where(zero, 0.0, hits / safe_p)
-    recall = np.where(zero, 0.0, hits / safe_t)
-    both_zero = (precision == 0.0) & (recall == 0.0)
-    total = np.where(both_zero, 1.0, precision + recall)
-    fmeasure = np.where(both_zero, 0.0, 2 * precision * recall / total)
-    as32 = lambda x: x.astype(np.float32).astype(np.float64)  # noqa: E731  (tensor(float) is float32)
-    return PairArrays(as32(precision), as32(recall), as32(fmeasure), hits,
+def _float32(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x, dtype=np.float64).astype(np.float32).astype(np.float64)  # tensor(float) is float32
+
+
+def prf(hits, target_len, pred_len) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_compute_metrics``: P, R in double, 0 where either text has no token (or n-gram), F = 2PR / (P + R);
+    each then stored as float32."""
+    zero = (np.asarray(pred_len) == 0) | (np.asarray(target_len) == 0)
+    precision = np.where(zero, 0.0, ratios(hits, pred_len))
+    recall = np.where(zero, 0.0, ratios(hits, target_len))
+    return _float32(precision), _float32(recall), f_score(precision, recall)
+
+
+def _values(hits, pred_len, target_len) -> PairScores:
+    return PairScores(*prf(hits, target_len, pred_len), np.asarray(hits, dtype=np.float64),
                       np.asarray(target_len, dtype=np.float64), np.asarray(pred_len, dtype=np.float64))
 
 
-def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str, PairArrays]:
+def alignment_scores(tokens: Tokens, al, rouge_keys: Sequence[str]) -> Dict[str, PairScores]:
     """Per key, the float32 P/R/F of every (prediction, reference) alignment."""
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     whole = tokens.whole
     for key in dict.fromkeys(rouge_keys):
         if key == "rougeL":
             p_len, t_len = whole.lengths[al.pred], whole.lengths[al.ref]
             hits = pairwise.lcs_lengths(whole, al.ref, al.pred)
-            out[key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+            out[key] = _values(hits, p_len, t_len)
         elif key == "rougeLsum":
             union = pairwise.union_lcs(tokens.units, tokens.first_unit[al.ref], tokens.unit_count[al.ref],
                                        tokens.first_unit[al.pred], tokens.unit_count[al.pred])
             owner = np.repeat(np.arange(len(tokens.unit_count)), tokens.unit_count)
             text_len = np.bincount(owner, weights=tokens.units.lengths, minlength=len(tokens.unit_count))
             p_len, t_len = text_len[al.pred], text_len[al.ref]
-            out[key] = _values(union.hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+            out[key] = _values(union.hits, p_len, t_len)
         else:
             bags = pairwise.gram_bags(whole, int(KEYS[key]), cache)
             p_len, t_len = bags.totals[al.pred], bags.totals[al.ref]
             hits = pairwise.gram_overlap(bags, al.pred, al.ref)
-            out[key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+            out[key] = _values(hits, p_len, t_len)
     return out
 
 
-def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers. rougeLsum's
     punkt sentences become the lines of a text of their own (a newline inside one is a separator like
     any other, so each line holds its sentence's tokens)."""
@@ -163,7 +170,7 @@ def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) 
     key = (NAME, use_stemmer)  # one vocabulary for texts and sentences: their ids agree
     resolver = lambda: compiled.token_resolver(stem, bool)  # noqa: E731  (torchmetrics keeps non-empty stems)
     counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, key, resolver))
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for rouge_key in dict.fromkeys(rouge_keys):
         if rouge_key == "rougeL":
             p_len, t_len = counted.lengths[al.pred], counted.lengths[al.ref]
@@ -176,7 +183,7 @@ def compiled_alignment_scores(al, rouge_keys: Sequence[str], use_stemmer: bool) 
         else:
             hits, totals = counted.ngrams(int(KEYS[rouge_key]), al.pred, al.ref)
             p_len, t_len = totals[al.pred], totals[al.ref]
-        out[rouge_key] = _values(hits, p_len, t_len, (p_len == 0) | (t_len == 0))
+        out[rouge_key] = _values(hits, p_len, t_len)
     return out
 
 
@@ -196,7 +203,7 @@ def float32_mean(values) -> float:
     return float(torch.from_numpy(values).mean())
 
 
-def _averaged(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
+def _averaged(values: PairScores, pair: np.ndarray, n_pairs: int) -> PairScores:
     """``accumulate="avg"``: per pair, the float32 mean of its references' P, R and F. Up to 4
     references, vectorised (torch adds so few values in order, in float32); more, torch itself."""
     starts = np.searchsorted(pair, np.arange(n_pairs))
@@ -216,14 +223,14 @@ def _averaged(values: PairArrays, pair: np.ndarray, n_pairs: int) -> PairArrays:
             mean[which] = (total / np.float32(size)).astype(np.float64) if size else np.nan
         out.append(mean)
     nan = np.full(n_pairs, np.nan)
-    return PairArrays(out[0], out[1], out[2], nan, nan, nan)
+    return PairScores(out[0], out[1], out[2], nan, nan, nan)
 
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL", "rougeLsum"), use_stemmer: bool = False,
                 normalizer: Optional[Callable[[str], str]] = None,
                 tokenizer: Optional[Callable[[str], Sequence[str]]] = None,
-                multi_reference: str = "best") -> Dict[str, PairArrays]:
+                multi_reference: str = "best") -> Dict[str, PairScores]:
     """Per rouge key, each pair's values as ``_rouge_score_update`` appends them (float32 values held
     in float64 arrays); ``multi_reference`` is torchmetrics' ``accumulate`` ("best" or "avg")."""
     rouge_keys = check_keys(tuple(metrics))
@@ -234,37 +241,67 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     else:
         tokens = batch_tokens(al.texts, rouge_keys, use_stemmer, normalizer, tokenizer)
         per_alignment = alignment_scores(tokens, al, rouge_keys)
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for key, values in per_alignment.items():
         if multi_reference == "best":
-            out[key] = pick(values, first_best(values.fmeasure, al.pair, al.n_pairs))
+            out[key] = values.pick(first_best(values.fmeasure, al.pair, al.n_pairs))
         else:
             out[key] = _averaged(values, al.pair, al.n_pairs)
     return {key: out[key] for key in rouge_keys}
 
 
-def aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The corpus (P, R, F): float32 means over the pairs, as ``_rouge_score_compute`` takes them."""
     return (float32_mean(values.precision), float32_mean(values.recall), float32_mean(values.fmeasure))
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="torchmetrics 1.9 (ROUGEScore, functional rouge_score)",
-    metrics=tuple(KEYS),
-    tokenizer=Rule("rouge-score", "normalizer: lower-case, [^a-z0-9]+ -> space; tokenizer: split on whitespace"),
-    stemmer=Rule("nltk-porter", "nltk PorterStemmer (NLTK_EXTENSIONS) on tokens longer than 3 characters"),
-    sentence_splitter=Rule("punkt", "rougeLsum: nltk.sent_tokenize (punkt) on the raw text, never the lines"),
-    f_measure=Rule("harmonic-float32", "F = 2PR / (P + R) in double, each of P, R, F then stored as float32"),
-    multi_reference=Rule("best-f-float32", "accumulate='best': the largest float32 F, first on ties "
-                         "('avg': float32 mean of the references' P, R, F)"),
-    aggregation=Rule("mean-float32", "float32 mean of the per-pair values (torch)"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=split_sentences,
-    stem=stem,
-    f_score=f_score,
-)
+def _mean_of_references(prf_of, hits, ref_count, pred_count, al, order) -> PairScores:
+    """The audit's ``accumulate="avg"`` part: per pair, the float32 mean of its references' P, R, F."""
+    del order
+    precision, recall, fmeasure = prf_of(hits, ref_count, pred_count)
+    return _averaged(PairScores(precision, recall, fmeasure, hits, ref_count, pred_count), al.pair, al.n_pairs)
+
+
+class Torchmetrics(Semantics):
+    name = NAME
+    reproduces = "torchmetrics 1.9 (ROUGEScore, functional rouge_score)"
+    naming = Naming(tuple(KEYS), "rouge{n}", "rougeLsum", text_lcs="rougeL", max_n=9)
+    tokenizer = Rule("rouge-score", "normalizer: lower-case, [^a-z0-9]+ -> space; tokenizer: split on whitespace")
+    stemmer = Rule("nltk-porter", "nltk PorterStemmer (NLTK_EXTENSIONS) on tokens longer than 3 characters")
+    sentence_splitter = Rule("punkt", "rougeLsum: nltk.sent_tokenize (punkt) on the raw text, never the lines")
+    f_measure = Rule("harmonic-float32", "F = 2PR / (P + R) in double, each of P, R, F then stored as float32")
+    multi_reference = Rule("best-f-float32", "accumulate='best': the largest float32 F, first on ties "
+                           "('avg': float32 mean of the references' P, R, F)")
+    aggregation = Rule("mean-float32", "float32 mean of the per-pair values (torch)")
+    counterparts = frozenset(("stem",))
+    policies = {"A": "avg", "B": "best"}
+
+    def own_options(self, setup: Setup) -> Dict[str, object]:
+        return {"use_stemmer": setup.stem, "multi_reference": setup.policy}
+
+    def unavailable_metrics(self, setup: Setup) -> Dict[str, str]:
+        """rougeLsum where nltk's punkt cannot split sentences here (no nltk, or no punkt data)."""
+        if "rougeLsum" not in setup.metrics:
+            return {}
+        try:
+            split_sentences("A test. Another one.")
+        except MissingDependency as exc:
+            return {"rougeLsum": str(exc)}
+        return {}
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:
+        return {"tokenizer": "rouge-score", "stemmer": "nltk-porter" if stem else "none",
+                "sentence_splitter": "punkt", "f_measure": NAME,
+                "multi_reference": "best-f" if letter == "B" else "mean-float32", "aggregation": "mean-float32"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"sentence_splitter": {"punkt": Part(split_sentences, "nltk's punkt on the raw text")},
+                "f_measure": {NAME: Part(FPart(prf), self.f_measure.description)},
+                "multi_reference": {"mean-float32": Part(_mean_of_references, "float32 mean of the references' P, "
+                                                                               "R, F (torchmetrics avg)")},
+                "aggregation": {"mean-float32": Part(aggregation_of(aggregate), self.aggregation.description)}}
+
+
+SEMANTICS = Torchmetrics()
 
 __all__ = ["SEMANTICS", "score_pairs", "aggregate", "float32_mean", "check_keys", "check_accumulate", "KEYS"]

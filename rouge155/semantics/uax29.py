@@ -24,7 +24,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..metrics import pairwise
 from . import uax29_tables
 from .base import MissingDependency, Vocabulary
 

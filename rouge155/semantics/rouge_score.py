@@ -20,15 +20,21 @@ and scores every (prediction, reference) alignment at once with :mod:`rouge155.m
 """
 from __future__ import annotations
 
+import contextlib
 import re
-from typing import Any, Callable, Dict, List, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
 from . import alnum, compiled
-from .base import (Alignments, MissingDependency, PairArrays, Rule, Semantics, Vocabulary, align, first_best,
-                   harmonic_f, id_rows, memo_stem, pick, porter_stemmer, punkt_sentences, ratios)
+from .base import (Alignments, MissingDependency, Rule, Vocabulary, align, first_best, harmonic_f, id_rows, memo_stem,
+                   porter_stemmer, punkt_sentences, ratios)
+from .parts import Context, FPart, Part, TokenizerPart
+from .record import Semantics
+from .setup import DEFAULT_SEED, CorpusScore, Setup
 
 NAME = "rouge-score"
 TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
@@ -177,17 +183,21 @@ def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def _values(hits, target_count, pred_count) -> PairArrays:
+def prf(hits, target_count, pred_count) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """P, R, F from counts: P = hits / max(prediction count, 1), R likewise (0 where either is 0)."""
     precision = ratios(hits, np.maximum(pred_count, 1))
     recall = ratios(hits, np.maximum(target_count, 1))
-    return PairArrays(precision, recall, harmonic_f(precision, recall), np.asarray(hits, dtype=np.float64),
+    return precision, recall, harmonic_f(precision, recall)
+
+
+def _values(hits, target_count, pred_count) -> PairScores:
+    return PairScores(*prf(hits, target_count, pred_count), np.asarray(hits, dtype=np.float64),
                       np.asarray(target_count, dtype=np.float64), np.asarray(pred_count, dtype=np.float64))
 
 
-def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairArrays]:
+def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairScores]:
     """Per rouge type, P/R/F of every (prediction, reference) alignment (the reference is the target)."""
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     for rouge_type in dict.fromkeys(rouge_types):
         if rouge_type == "rougeL":
@@ -208,13 +218,13 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
     return out
 
 
-def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairArrays]:
+def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
     stem = stemmer_function() if use_stemmer else None
     counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
                                                          lambda: compiled.token_resolver(stem, _VALID.match)))
     lengths = counted.lengths
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     for rouge_type in dict.fromkeys(rouge_types):
         if rouge_type == "rougeL":
             out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
@@ -229,7 +239,7 @@ def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_st
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
-                multi_reference: str = "best") -> Dict[str, PairArrays]:
+                multi_reference: str = "best") -> Dict[str, PairScores]:
     """Per rouge type, each pair's Score as ``RougeScorer.score`` (one reference) or ``score_multi``
     (several: the first with the largest F, per type) gives it. ``references[i]`` is a list of texts."""
     for t in metrics:
@@ -248,7 +258,7 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     out = {}
     for rouge_type, values in per_alignment.items():
         chosen = first_best(values.fmeasure, al.pair, al.n_pairs)
-        out[rouge_type] = pick(values, chosen)
+        out[rouge_type] = values.pick(chosen)
     return {t: out[t] for t in metrics}
 
 
@@ -268,7 +278,7 @@ def bootstrap_resample(matrix: np.ndarray, n_samples: int, confidence_interval: 
     return np.percentile(sample_mean, q, axis=0)
 
 
-def aggregate(values: PairArrays, n_samples: int = 1000,
+def aggregate(values: PairScores, n_samples: int = 1000,
               confidence_interval: float = 0.95) -> Tuple[float, float, float]:
     """The corpus (P, R, F) as rouge-score's ``BootstrapAggregator`` reports it (``mid``: the median of
     the resample means), drawing from numpy's global random state as it does."""
@@ -277,25 +287,80 @@ def aggregate(values: PairArrays, n_samples: int = 1000,
     return float(mid[0]), float(mid[1]), float(mid[2])
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="rouge-score 0.1.2 (google-research/rouge; Hugging Face evaluate's rouge)",
-    metrics=TYPES,
-    tokenizer=Rule("rouge-score", "lower-case; runs of [^a-z0-9] separate tokens (non-ASCII letters, hyphens, "
-                   "apostrophes split and vanish)"),
-    stemmer=Rule("nltk-porter", "nltk PorterStemmer (NLTK_EXTENSIONS) on tokens longer than 3 characters, "
-                 "no WordNet exceptions"),
-    sentence_splitter=Rule("lines", "rougeLsum: the text's non-empty lines (split_summaries: nltk punkt)"),
-    f_measure=Rule("harmonic-unrounded", "F = 2PR / (P + R), P = hits / max(count, 1); nothing rounded"),
-    multi_reference=Rule("best-f", "score_multi: the reference with the largest F per type, the first on ties"),
-    aggregation=Rule("bootstrap-median", "1,000 np.random resamples, mid = median of the resample means"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=line_sentences,
-    stem=stem,
-    f_score=harmonic_f,
-)
+@contextlib.contextmanager
+def numpy_seeded(seed: int) -> Iterator[None]:
+    """numpy's global random state seeded with ``seed``, restored afterwards."""
+    state = np.random.get_state()
+    np.random.seed(seed)
+    try:
+        yield
+    finally:
+        np.random.set_state(state)
 
-__all__ = ["SEMANTICS", "score_pairs", "bootstrap_resample", "tokenize", "DefaultTokenizer", "check_type",
-           "MissingDependency"]
+
+def seeded_corpus(values: Dict[str, PairScores], n_samples: int = 1000, confidence_interval: float = 0.95,
+                  seed: int = DEFAULT_SEED, skip: int = 0) -> Dict[str, CorpusScore]:
+    """``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``: the types in order, each
+    drawing its resamples after the previous ones'; ``skip``: the number of types drawn before the
+    first of ``values`` (to aggregate one type of a longer list alone). numpy's state is restored."""
+    out = {}
+    with numpy_seeded(seed):
+        if values and skip:
+            population = np.arange(len(next(iter(values.values())).fmeasure))
+            for _ in range(skip * n_samples):  # the draws of the types aggregated before
+                np.random.choice(population, size=len(population))
+        for metric, v in values.items():
+            matrix = np.stack([v.precision, v.recall, v.fmeasure], axis=1)
+            low, mid, high = bootstrap_resample(matrix, n_samples, confidence_interval)
+            triple = lambda x: (float(x[0]), float(x[1]), float(x[2]))  # noqa: E731
+            out[metric] = CorpusScore(*triple(mid), triple(low), triple(high))
+    return out
+
+
+def _aggregate_part(values: PairScores, context: Context) -> CorpusScore:
+    return seeded_corpus({"": values}, seed=context.seed, skip=context.position)[""]
+
+
+class RougeScore(Semantics):
+    name = NAME
+    reproduces = "rouge-score 0.1.2 (google-research/rouge; Hugging Face evaluate's rouge)"
+    naming = Naming(TYPES, "rouge{n}", "rougeLsum", text_lcs="rougeL", max_n=9)
+    tokenizer = Rule("rouge-score", "lower-case; runs of [^a-z0-9] separate tokens (non-ASCII letters, hyphens, "
+                     "apostrophes split and vanish)")
+    stemmer = Rule("nltk-porter", "nltk PorterStemmer (NLTK_EXTENSIONS) on tokens longer than 3 characters, "
+                   "no WordNet exceptions")
+    sentence_splitter = Rule("lines", "rougeLsum: the text's non-empty lines (split_summaries: nltk punkt)")
+    f_measure = Rule("harmonic-unrounded", "F = 2PR / (P + R), P = hits / max(count, 1); nothing rounded")
+    multi_reference = Rule("best-f", "score_multi: the reference with the largest F per type, the first on ties")
+    aggregation = Rule("bootstrap-median", "1,000 np.random resamples, mid = median of the resample means")
+    counterparts = frozenset(("stem", "bootstrap", "seed"))
+    policies = {"B": "best"}
+    policy_descriptions = {"best": "its best F (score_multi)"}
+    split_sentences = staticmethod(line_sentences)
+
+    def own_options(self, setup: Setup) -> Dict[str, object]:
+        return {"use_stemmer": setup.stem, "multi_reference": setup.policy}
+
+    def settings(self, setup: Setup) -> Dict[str, object]:
+        return {"metrics": list(setup.metrics), **self.own_options(setup), "aggregation": "bootstrap",
+                "n_samples": setup.n_samples, "confidence_interval": setup.confidence / 100, "seed": setup.seed,
+                **self.fixed_settings()}
+
+    def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:  # noqa: ARG002 - the record's interface
+        return seeded_corpus(values, setup.n_samples, setup.confidence / 100, setup.seed)
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
+        return {"tokenizer": NAME, "stemmer": "nltk-porter" if stem else "none", "sentence_splitter": "lines",
+                "f_measure": NAME, "multi_reference": "best-f", "aggregation": "bootstrap-median"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(TokenizerPart(tokenize, _VALID.match), self.tokenizer.description)},
+                "stemmer": {"nltk-porter": Part(stem, self.stemmer.description)},
+                "f_measure": {NAME: Part(FPart(prf), self.f_measure.description)},
+                "aggregation": {"bootstrap-median": Part(_aggregate_part, self.aggregation.description)}}
+
+
+SEMANTICS = RougeScore()
+
+__all__ = ["SEMANTICS", "score_pairs", "bootstrap_resample", "seeded_corpus", "tokenize", "DefaultTokenizer",
+           "check_type", "MissingDependency"]

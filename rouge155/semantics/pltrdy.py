@@ -21,8 +21,12 @@ from typing import Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ...metrics import pairwise
-from .base import PairArrays, Rule, Semantics, Vocabulary, align, id_rows
+from ..engine.pairs import PairScores
+from ..metrics import pairwise
+from ..metrics.names import Naming
+from .base import Rule, Vocabulary, align, id_rows, ratios
+from .parts import FPart, Part, TokenizerPart, aggregation_of
+from .record import Semantics
 
 NAME = "pltrdy"
 METRICS = ("rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l")
@@ -120,14 +124,14 @@ def check_not_empty(texts: Texts, hyp: np.ndarray, ref: np.ndarray, metrics: Seq
 
 def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 metrics: Sequence[str] = ("rouge-1", "rouge-2", "rouge-l"),
-                exclusive: bool = True) -> Dict[str, PairArrays]:
+                exclusive: bool = True) -> Dict[str, PairScores]:
     """Per metric, each pair's ``{"r", "p", "f"}`` as ``Rouge().get_scores(hyps, refs)`` gives them
     (one reference per hypothesis), with the counts (``raw_results``) as hits / model / peer counts."""
     return scored(predictions, references, metrics, exclusive, split_sentences, counts, "the rouge package")
 
 
 def scored(predictions: Sequence[str], references: Sequence[Sequence[str]], metrics: Sequence[str], exclusive: bool,
-           split: Callable[[str], List[str]], count: Callable, package: str) -> Dict[str, PairArrays]:
+           split: Callable[[str], List[str]], count: Callable, package: str) -> Dict[str, PairScores]:
     """:func:`score_pairs` with the sentence splitter ``split`` and the counts ``count`` (as
     :func:`counts`) given: the package's forks change those two and keep the rest."""
     metrics = check_metrics(metrics)
@@ -136,16 +140,14 @@ def scored(predictions: Sequence[str], references: Sequence[Sequence[str]], metr
     al = align(predictions, references)
     texts = Texts(al.texts, split)
     check_not_empty(texts, al.pred, al.ref, metrics)
-    out: Dict[str, PairArrays] = {}
+    out: Dict[str, PairScores] = {}
     cache: dict = {}
     for metric in dict.fromkeys(metrics):
         hyp_count, ref_count, overlap = count(texts, al.pred, al.ref, metric, exclusive, cache)
         overlap = overlap.astype(np.float64)
         h = hyp_count.astype(np.float64)
         r = ref_count.astype(np.float64)
-        precision = np.divide(overlap, h, out=np.zeros(len(h)), where=h != 0)
-        recall = np.divide(overlap, r, out=np.zeros(len(r)), where=r != 0)
-        out[metric] = PairArrays(precision, recall, f_score(precision, recall), overlap, r, h)
+        out[metric] = PairScores(*prf(overlap, r, h), overlap, r, h)
     return out
 
 
@@ -163,27 +165,40 @@ def sequential_mean(values: np.ndarray) -> float:
     return float(np.cumsum(values)[-1] / len(values))
 
 
-def aggregate(values: PairArrays) -> Tuple[float, float, float]:
+def aggregate(values: PairScores) -> Tuple[float, float, float]:
     """The corpus (P, R, F) as ``get_scores(..., avg=True)`` gives them."""
     return (sequential_mean(values.precision), sequential_mean(values.recall), sequential_mean(values.fmeasure))
 
 
-SEMANTICS = Semantics(
-    name=NAME,
-    reproduces="rouge 1.0.1 (pltrdy/rouge, `from rouge import Rouge`)",
-    metrics=METRICS,
-    tokenizer=Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept"),
-    stemmer=Rule("none", "no stemming"),
-    sentence_splitter=Rule("full-stops", "every '.' ends a sentence (abbreviations and decimals included)"),
-    f_measure=Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams and LCS words counted as sets"),
-    multi_reference=Rule("single", "one reference per hypothesis"),
-    aggregation=Rule("mean", "arithmetic mean, summed in order"),
-    score_pairs=score_pairs,
-    aggregate=aggregate,
-    tokenize=tokenize,
-    split_sentences=split_sentences,
-    stem=None,
-    f_score=f_score,
-)
+def prf(hits, ref_count, pred_count) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """P = overlap / hypothesis count, R = overlap / reference count (0 where a count is 0), its F."""
+    precision, recall = ratios(hits, pred_count), ratios(hits, ref_count)
+    return precision, recall, f_score(precision, recall)
+
+
+class Pltrdy(Semantics):
+    name = NAME
+    reproduces = "rouge 1.0.1 (pltrdy/rouge, `from rouge import Rouge`)"
+    naming = Naming(METRICS, "rouge-{n}", "rouge-l", max_n=5)
+    tokenizer = Rule("split-space", "split at single spaces after collapsing whitespace; case and punctuation kept")
+    stemmer = Rule("none", "no stemming")
+    sentence_splitter = Rule("full-stops", "every '.' ends a sentence (abbreviations and decimals included)")
+    f_measure = Rule("harmonic-1e-8", "F = 2 * (P * R / (P + R + 1e-8)); n-grams and LCS words counted as sets")
+    multi_reference = Rule("single", "one reference per hypothesis")
+    aggregation = Rule("mean", "arithmetic mean, summed in order")
+
+    def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:  # noqa: ARG002 - the record's interface
+        return {"tokenizer": NAME, "stemmer": "none", "sentence_splitter": "full-stops", "f_measure": NAME,
+                "multi_reference": "single", "aggregation": "mean"}
+
+    def parts(self) -> Dict[str, Dict[str, Part]]:
+        return {"tokenizer": {NAME: Part(TokenizerPart(tokenize, lambda _token: True), self.tokenizer.description)},
+                "sentence_splitter": {"full-stops": Part(lambda text: [s for s in text.split(".") if len(s) > 0],
+                                                         "every '.' ends a sentence (abbreviations, decimals too)")},
+                "f_measure": {NAME: Part(FPart(prf, distinct=True), self.f_measure.description)},
+                "aggregation": {"mean": Part(aggregation_of(aggregate), self.aggregation.description)}}
+
+
+SEMANTICS = Pltrdy()
 
 __all__ = ["SEMANTICS", "score_pairs", "aggregate", "check_metrics", "word_counts", "METRICS"]

@@ -13,12 +13,20 @@ Character-level ROUGE is a common convention for Chinese. The tokenizer itself: 
 """
 from __future__ import annotations
 
-from .rouge_score_rs_unicode import record, signature_fields
+from .base import Rule
+from .rouge_score_rs_unicode import UnicodeRougeScore
 
 NAME = "rouge-score-rs-char"
 
-SEMANTICS = record(NAME, "character-v1", "rouge-score-rs 0.2.1 with its CharacterTokenizer (character-v1, "
-                   "Unicode 17.0)", "NFKC, full case folding, NFKC (Unicode 17.0); each grapheme cluster holding a "
-                   "letter or a number (UAX #29, unicode-segmentation 1.13.3)")
 
-__all__ = ["SEMANTICS", "signature_fields"]
+class RougeScoreRsChar(UnicodeRougeScore):
+    name = NAME
+    reproduces = "rouge-score-rs 0.2.1 with its CharacterTokenizer (character-v1, Unicode 17.0)"
+    profile = "character-v1"
+    tokenizer = Rule("character-v1", "NFKC, full case folding, NFKC (Unicode 17.0); each grapheme cluster holding a "
+                     "letter or a number (UAX #29, unicode-segmentation 1.13.3)")
+
+
+SEMANTICS = RougeScoreRsChar()
+
+__all__ = ["SEMANTICS"]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 import numpy as np
 
-from ...metrics import pairwise
+from ..metrics import pairwise
 from .base import Vocabulary
 
 BREAK = "\x01"  # between strings (a batch with a string holding it takes its implementation's slow path)
