@@ -221,8 +221,12 @@ def alignment_scores(tokens: Tokens, al: Alignments, rouge_types: Sequence[str])
 def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_stemmer: bool) -> Dict[str, PairScores]:
     """``alignment_scores`` through the compiled kernels (:mod:`.compiled`): the same numbers."""
     stem = stemmer_function() if use_stemmer else None
-    counted = compiled.CountedTexts(compiled.alnum_texts(al.texts, (NAME, use_stemmer),
-                                                         lambda: compiled.token_resolver(stem, _VALID.match)))
+    return counted_scores(compiled.CountedTexts(compiled.alnum_texts(
+        al.texts, (NAME, use_stemmer), lambda: compiled.token_resolver(stem, _VALID.match))), al, rouge_types)
+
+
+def counted_scores(counted: compiled.CountedTexts, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairScores]:
+    """Per rouge type, P/R/F of every alignment from the compiled kernels' counts (lines as units)."""
     lengths = counted.lengths
     out: Dict[str, PairScores] = {}
     for rouge_type in dict.fromkeys(rouge_types):
@@ -234,6 +238,13 @@ def compiled_alignment_scores(al: Alignments, rouge_types: Sequence[str], use_st
             hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
             out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
     return out
+
+
+def line_counted(texts: List[str], line_rows) -> compiled.CountedTexts:
+    """The compiled kernels' texts from a tokenizer that takes all lines at once (``line_rows``)."""
+    tokens = line_tokens(texts, lambda lines: line_rows(lines, compiled=True), True)
+    return compiled.CountedTexts(compiled.token_texts(tokens.units.ids, tokens.units.lengths, tokens.whole.lengths,
+                                                      tokens.unit_count))
 
 
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
@@ -250,8 +261,12 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
     al = align(predictions, references)
-    if tokenizer is None and not split_summaries and compiled.usable(al.texts, len(al.pred)):
+    fast = not split_summaries and compiled.usable(al.texts, len(al.pred))
+    line_rows = getattr(tokenizer, "line_rows", None)  # a tokenizer of rouge155's that takes all lines at once
+    if tokenizer is None and fast:
         per_alignment = compiled_alignment_scores(al, metrics, use_stemmer)
+    elif line_rows is not None and fast:
+        per_alignment = counted_scores(line_counted(al.texts, line_rows), al, metrics)
     else:
         tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
         per_alignment = alignment_scores(tokens, al, metrics)

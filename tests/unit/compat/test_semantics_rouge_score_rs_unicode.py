@@ -20,7 +20,7 @@ tokenizers = pytest.importorskip("rouge_score_rs.tokenizers",
 pytest.importorskip("unicodedata2", reason="unicodedata2 (==17.0.1, test extra or the unicode extra) not installed")
 
 import rouge155  # noqa: E402
-from rouge155.semantics import get, uax29, uax29_tables  # noqa: E402
+from rouge155.semantics import get, uax15, uax29, uax29_tables  # noqa: E402
 from rouge_score_rs import rouge_scorer  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
@@ -105,7 +105,32 @@ def test_bootstrap_is_rouge_scores():
 def test_unicodedata2_of_another_version_is_refused(monkeypatch):
     import unicodedata2
 
-    monkeypatch.setattr(uax29, "_NORMALIZE", [])
+    monkeypatch.setattr(uax15, "_NORMALIZE", [])
     monkeypatch.setattr(unicodedata2, "unidata_version", "18.0.0")
     with pytest.raises(ImportError, match=r"unicodedata2 at Unicode 17\.0\.0, not 18\.0\.0"):
         uax29.normalize("x")
+
+
+@pytest.mark.parametrize("profile, alphabet", [
+    ("unicode-v1", "AOacdefhklmnpqrsuwxzo"), ("unicode-v1", "aAhdkxzefmpsuqO"),
+    ("character-v1", "CLPTVceklnprstvxzo"), ("character-v1", "pnkzePxscltLVvT")])
+def test_compiled_scanners_are_the_expressions(profile, alphabet):
+    """uax29_jit's scanners against the regular expressions they replace, on random class strings (the
+    letters of every class, and the ones whose rules interact), and line_ids through both paths."""
+    uax29_jit = pytest.importorskip("rouge155.semantics.uax29_jit", reason="numba (the jit extra) not installed")
+    r = random.Random(95)
+    classes = "".join(r.choices(alphabet, k=200000))
+    pattern = uax29.PROFILES[profile][0]
+    scan = uax29_jit.word_lengths if profile == "unicode-v1" else uax29_jit.cluster_lengths
+    got = scan(np.frombuffer(classes.encode("ascii"), dtype=np.uint8), uax29_jit.FLAGS)
+    assert got.tolist() == [len(segment) for segment in pattern.findall(classes)]
+    pools = class_pools(40)
+    texts = [odd_text(r, pools, 14) for _ in range(500)]
+    for compiled in (False, True):
+        ids, per_line = uax29.line_ids(texts, profile, compiled)
+        tokens, lines = uax29.line_tokens(texts, profile)
+        assert per_line.tolist() == lines.tolist()
+        first: dict = {}
+        # equal ids exactly where the tokens are equal
+        assert [first.setdefault(t, i) for t, i in zip(tokens, ids.tolist())] == ids.tolist()
+        assert len(first) == len(set(ids.tolist()))
