@@ -12,6 +12,11 @@ Perl). Two shims make its code run here, neither touching a number:
   ``[a-z0-9_ ]``, and punkt (trained or not) finds no sentence boundary in text without ``.``, ``?``
   or ``!``; py-rouge's module (only) sees an ``nltk`` whose ``word_tokenize`` uses an untrained punkt
   and refuses any text holding one of them.
+
+nltk's punkt data itself (``python -m devkit.oracles punkt DIR``, as scripts/test.sh sets it up): the
+``punkt_tab.zip`` of nltk_data that the ``llama-index-core`` 0.14.25 wheel ships unchanged, checked by its
+SHA-256 and unpacked as ``DIR/tokenizers/punkt_tab`` (point ``NLTK_DATA`` at DIR); the wheel is only
+downloaded, never installed.
 """
 from __future__ import annotations
 
@@ -36,6 +41,9 @@ _ROUGE_CHINESE_SHA256 = {"rouge.py": "97738165c22b8d655131830e206b610e826b3a6731
                          "rouge_score.py": "7d4a3d498652c0b7ec177d97c5cf5753438277703647180b0bcbe84ff7040f4f"}
 PY_ROUGE_WHEEL = "py-rouge==1.1"
 _PY_ROUGE_SHA256 = "5150a4327a9d402ba0c845f7b2afbabdd5adc1344c496a7bda47851bdff7c5ae"  # rouge/rouge.py, py-rouge 1.1
+PUNKT_WHEEL = "llama-index-core==0.14.25"
+_PUNKT_MEMBER = "llama_index/core/_static/nltk_cache/tokenizers/punkt_tab.zip"
+_PUNKT_SHA256 = "e57f64187974277726a3417ca6f181ec5403676c717672eef6a748a7b20e0106"  # nltk_data's punkt_tab.zip
 
 
 def _sha256(path: Path) -> str:
@@ -191,10 +199,39 @@ def fetch_rouge_chinese() -> Path:
     return _fetch_wheel(ROUGE_CHINESE_WHEEL, "rouge_chinese-*.whl", "rouge_chinese", ROUGE_CHINESE_CACHE)
 
 
+def fetch_punkt(nltk_data: Path) -> Path:
+    """nltk's ``punkt_tab`` data under ``nltk_data/tokenizers/``, from the zip the llama-index-core wheel
+    ships (``pip download``, no install; the zip's SHA-256 checked, the wheel removed). ValueError when
+    the zip is not nltk_data's."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                               "--no-deps", "--only-binary", ":all:", PUNKT_WHEEL, "-d", tmp], capture_output=True,
+                              text=True)
+        wheels = list(Path(tmp).glob("llama_index_core-*.whl"))
+        if done.returncode != 0 or not wheels:
+            said = [line.strip() for line in done.stderr.splitlines() if line.strip() and "WARNING" not in line]
+            raise OSError(f"pip could not download {PUNKT_WHEEL}: {(said or ['no wheel'])[-1]}")
+        wheel = wheels[0]
+        with zipfile.ZipFile(wheel) as zf:
+            data = zf.read(_PUNKT_MEMBER)
+    if hashlib.sha256(data).hexdigest() != _PUNKT_SHA256:
+        raise ValueError(f"{PUNKT_WHEEL}'s {_PUNKT_MEMBER} is not nltk_data's punkt_tab.zip (SHA-256 differs)")
+    with tempfile.TemporaryFile() as raw:
+        raw.write(data)
+        with zipfile.ZipFile(raw) as zf:
+            zf.extractall(nltk_data / "tokenizers")
+    return nltk_data
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["py-rouge"]:
         print(py_rouge_dir() or fetch_py_rouge() / "rouge")
     elif sys.argv[1:] == ["rouge-chinese"]:
         print(rouge_chinese_dir() or fetch_rouge_chinese())
+    elif sys.argv[1:2] == ["punkt"] and len(sys.argv) == 3:
+        try:
+            print(fetch_punkt(Path(sys.argv[2])))
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            sys.exit(f"devkit.oracles punkt: {exc}")
     else:
-        sys.exit("usage: python -m devkit.oracles py-rouge|rouge-chinese")
+        sys.exit("usage: python -m devkit.oracles py-rouge | rouge-chinese | punkt NLTK_DATA_DIR")

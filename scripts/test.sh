@@ -167,6 +167,16 @@ export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 # rouge-chinese's likewise (its wheel also writes a rouge/ over the rouge package's files)
 export ROUGE155_ROUGE_CHINESE="${ROUGE155_ROUGE_CHINESE:-$venv/share/rouge155-rouge-chinese}"
 "$py" -m devkit.oracles rouge-chinese >/dev/null || echo "scripts/test.sh: no copy of rouge-chinese (its tests skip)" >&2
+# nltk's punkt data for the tests of the paths that split with punkt: nltk_data's punkt_tab.zip as the
+# llama-index-core 0.14.25 wheel ships it, its SHA-256 checked, unpacked into the scratch folder (the wheel is
+# downloaded, never installed: devkit/oracles.py); NLTK_DATA points there for the run. Without it, those
+# tests skip, saying why.
+if punkt_why=$("$py" -m devkit.oracles punkt "$scratch/nltk_data" 2>&1 >/dev/null); then
+  export NLTK_DATA="$scratch/nltk_data${NLTK_DATA:+:$NLTK_DATA}"
+else
+  export ROUGE155_NO_PUNKT="nltk's punkt data could not be had ($(echo "$punkt_why" | grep -v WARNING | tail -n 1 | head -c 200))"
+  echo "scripts/test.sh: $ROUGE155_NO_PUNKT; the punkt tests skip" >&2
+fi
 
 # -- lint and types (pinned in the test extra, configured in pyproject.toml): any finding fails the run
 "$py" -m ruff check rouge155 tests scripts devkit || die "ruff: the findings above (ruff check --fix mends some)"

@@ -8,6 +8,11 @@
 
 ``semantics="rouge-score"``: rouge-score 0.1.2's own numbers instead, float for float (its tokenizer,
 nltk's Porter stemmer, its F and ``score_multi``; :mod:`rouge155.semantics.rouge_score`).
+
+rouge-score's module-level helpers that code imports from ``rouge_scorer`` (``_score_lcs``,
+``_create_ngrams``, ``_score_ngrams``, ``_lcs_table``, ``_backtrack_norec``, ``_find_union``,
+``_union_lcs``, ``_summary_level_lcs``, ``lcs_ind``) are here too, as rouge-score computes them
+(:mod:`rouge155.compat.rouge_score_helpers`).
 """
 from __future__ import annotations
 
@@ -15,8 +20,10 @@ from typing import Dict, List, Sequence
 
 from ..semantics import PERL, check
 from ..semantics import rouge_score as _rouge_score
-from . import scoring
+from . import scoring, tokenizers
 from .mapping import score_batch
+from .rouge_score_helpers import (_backtrack_norec, _create_ngrams, _find_union, _lcs_table,  # noqa: F401
+                                  _score_lcs, _score_ngrams, _summary_level_lcs, _union_lcs, lcs_ind)
 from .scoring import Score
 
 SEMANTICS = _rouge_score.NAME  # semantics=SEMANTICS: rouge-score's own numbers
@@ -78,4 +85,4 @@ class RougeScorer(scoring.BaseScorer):
         return self._scores(refs, list(predictions))
 
 
-__all__ = ["RougeScorer", "Score", "scoring"]
+__all__ = ["RougeScorer", "Score", "scoring", "tokenizers", "lcs_ind"]

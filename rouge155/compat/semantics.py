@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..engine.pairs import PairScores
 from ..semantics import NAMES, PERL, check, get, names, others, register
-from ..semantics.base import MissingDependency, Rule
+from ..semantics.base import MissingDependency, MissingPunkt, Rule
 from ..semantics.record import Semantics
 
 __all__ = ["get", "check", "names", "others", "register", "NAMES", "PERL", "Semantics", "Rule", "PairScores",
-           "MissingDependency"]
+           "MissingDependency", "MissingPunkt"]

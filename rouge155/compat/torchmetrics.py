@@ -28,6 +28,7 @@ from ..semantics import PERL, check
 from ..semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch
 from .scoring import bootstrap
+from ..semantics.base import MissingPunkt
 
 SEMANTICS = _torchmetrics.NAME  # semantics=SEMANTICS: torchmetrics' own numbers
 
@@ -61,6 +62,11 @@ def _inputs(preds, target) -> Tuple[List[str], List[List[str]]]:
     return list(preds), [list(t) for t in target]
 
 
+class PunktUnavailable(OSError):
+    """nltk's punkt data is not installed: torchmetrics tries to download it and, where it cannot,
+    raises an OSError; rouge155 never downloads, and raises this one with its one line."""
+
+
 class _Tokenize:
     def __init__(self, func):
         self.func = func
@@ -76,7 +82,11 @@ def _per_pair(preds, target, rouge_keys, accumulate, use_stemmer, normalizer, to
     if len(preds) != len(target):
         raise ValueError(f"got {len(preds)} predictions but {len(target)} targets")
     if own:
-        values = _torchmetrics.score_pairs(preds, target, rouge_keys, use_stemmer, normalizer, tokenizer, accumulate)
+        try:
+            values = _torchmetrics.score_pairs(preds, target, rouge_keys, use_stemmer, normalizer, tokenizer,
+                                               accumulate)
+        except MissingPunkt as missing:
+            raise PunktUnavailable(str(missing)) from None
         return {f"{key}_{part}": getattr(values[key], part) for key in rouge_keys for part in _PARTS}
     tok = _Tokenize(tokenizer) if tokenizer is not None else None
     formula = "B" if accumulate == "best" else "A"
@@ -198,4 +208,4 @@ class ROUGEScore(Metric):
         return hash(tuple(hash_vals))
 
 
-__all__ = ["ROUGEScore", "rouge_score", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES"]
+__all__ = ["ROUGEScore", "rouge_score", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES", "PunktUnavailable"]

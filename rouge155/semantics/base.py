@@ -20,6 +20,11 @@ class MissingDependency(ImportError):
     """An optional package or data file a semantics needs is not installed (one line, names it)."""
 
 
+class MissingPunkt(MissingDependency, LookupError):
+    """nltk's punkt data is not installed: a LookupError, as nltk's own (what rouge-score and py-rouge
+    raise then), with rouge155's one line."""
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule of an implementation, for the documentation and the audit: a short name and what it does."""
@@ -242,6 +247,6 @@ def punkt_sentences(purpose: str) -> Callable[[str], List[str]]:
         except LookupError:
             _PUNKT["english"] = False
     if not _PUNKT["english"]:
-        raise MissingDependency(f"{purpose} splits sentences with nltk's punkt, whose data is not installed "
+        raise MissingPunkt(f"{purpose} splits sentences with nltk's punkt, whose data is not installed "
                                 "(install it with nltk's downloader, punkt_tab; rouge155 never downloads)")
     return nltk.sent_tokenize

@@ -136,20 +136,24 @@ SHARED: Dict[str, Dict[str, Part]] = {
 
 
 _TABLE: Dict[str, Dict[str, Part]] = {}
+_BUILT_FOR: List[Tuple[str, ...]] = [()]  # the registry's names the table was built from
 
 
 def part(kind: str, name: str) -> Part:
     """The part ``name`` of ``kind`` (a rule kind): a shared one, or one a registered implementation brings
-    (each is asked once); ValueError for an unknown one."""
-    if not _TABLE:
-        from . import get, names
+    (each is asked once, again after a register()); ValueError for an unknown one."""
+    from . import get, names
+
+    if not _TABLE or _BUILT_FOR[0] != names():
         from .base import RULE_KINDS
 
         table: Dict[str, Dict[str, Part]] = {kind: dict(SHARED.get(kind, {})) for kind in RULE_KINDS}
         for implementation in names():
             for k, parts in get(implementation).parts().items():
                 table[k].update(parts)
+        _TABLE.clear()
         _TABLE.update(table)
+        _BUILT_FOR[0] = names()
     found = _TABLE.get(kind, {}).get(name)
     if found is None:
         raise ValueError(f"no {kind} part {name!r}")

@@ -289,6 +289,7 @@ class AlignmentCounts:
     reference: np.ndarray
     overlap: np.ndarray
     weight: float
+    no_sentence: Optional[np.ndarray] = None  # ROUGE-L/W: the hypothesis or the reference has no sentence
 
 
 def alignment_counts(predictions: Sequence[str], references: Sequence[Sequence[str]], metrics: Sequence[str],
@@ -304,7 +305,11 @@ def alignment_counts(predictions: Sequence[str], references: Sequence[Sequence[s
     for metric in metrics:
         evaluated, reference, overlap = _counts(tokens, al, metric, options, cache)
         weight = 1.0 if metric.split("-")[-1].isdigit() else options.weight_factor
-        out[metric] = AlignmentCounts(evaluated, reference, np.asarray(overlap, dtype=np.float64), weight)
+        no_sentence = None
+        if metric in ("rouge-l", "rouge-w"):
+            no_sentence = (tokens.count[al.pred] == 0) | (tokens.count[al.ref] == 0)
+        out[metric] = AlignmentCounts(evaluated, reference, np.asarray(overlap, dtype=np.float64), weight,
+                                      no_sentence)
     return out, al
 
 
@@ -315,9 +320,28 @@ def _sequential_totals(values: np.ndarray, pair: np.ndarray, n_pairs: int) -> np
     return sequential_sums(np.asarray(values, dtype=np.float64), pair, n_pairs)
 
 
+# py-rouge's _compute_ngrams_lcs on a text without sentences: nltk's punkt (ensure_compatibility=False)
+# finds none in an empty or blank text
+_NO_SENTENCE = "Collections must contain at least 1 sentence."
+
+
+def _flags(no_sentence: Optional[np.ndarray], n: int) -> List[bool]:
+    return no_sentence.tolist() if no_sentence is not None else [False] * n
+
+
+def _weighted_recall(overlap: float, reference: float, w: float, no_sentence: bool = False) -> float:
+    """apply_best's ROUGE-W key, alignment by alignment as py-rouge meets them: a text without
+    sentences is its ValueError, an empty reference its ZeroDivisionError, whichever comes first."""
+    if no_sentence:
+        raise ValueError(_NO_SENTENCE)
+    return (overlap / (reference ** (1.0 / w))) ** (1.0 / w)
+
+
 def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str) -> PairScores:
     """One value per pair: ``"avg"`` (counts summed over its references, then P, R, F) or ``"best"``
     (the first reference with the largest recall; ROUGE-W's weighted recall)."""
+    if counts.no_sentence is not None and counts.no_sentence.any() and (policy, metric) != ("best", "rouge-w"):
+        raise ValueError(_NO_SENTENCE)  # rouge-w under apply_best: checked alignment by alignment below
     if policy == "avg":
         e, r, o = (_sequential_totals(x, al.pair, al.n_pairs)
                    for x in (counts.evaluated, counts.reference, counts.overlap))
@@ -327,8 +351,9 @@ def combine(counts: AlignmentCounts, al, policy: str, alpha: float, metric: str)
     key = rc
     if metric == "rouge-w":  # its weighted recall, in Python floats (an empty reference divides by zero there)
         w = counts.weight
-        key = np.array([(o / (r ** (1.0 / w))) ** (1.0 / w) for o, r in
-                        zip(counts.overlap.tolist(), counts.reference.tolist())])
+        flags = _flags(counts.no_sentence, len(counts.overlap))
+        key = np.array([_weighted_recall(o, r, w, empty) for o, r, empty in
+                        zip(counts.overlap.tolist(), counts.reference.tolist(), flags)])
     chosen = first_best(key, al.pair, al.n_pairs)
     return PairScores(p[chosen], rc[chosen], f[chosen], counts.overlap[chosen], counts.reference[chosen],
                       counts.evaluated[chosen])

@@ -1,13 +1,11 @@
 """Fixtures of the analysis tests: the sample evaluation's ``--format json`` result, and the three console
 scripts run in this process (their ``main`` as the console script calls it), for the many short runs."""
-import io
 import json
 
 import pytest
 
-from rouge155.cli.main import Extras, run
-
-from devkit.difftools import REPO, working_dir
+from devkit.difftools import REPO
+from support.cli import run_in_process
 
 SAMPLE_ARGS = ["-e", str(REPO / "data"), "-c", "95", "-2", "4", "-u", "-r", "200", "-n", "2", "-a", "-m",
                "rouge155-isi.xml"]
@@ -16,11 +14,9 @@ SAMPLE_ARGS = ["-e", str(REPO / "data"), "-c", "95", "-2", "4", "-u", "-r", "200
 @pytest.fixture(scope="session")
 def isi_document():
     """The sample evaluation (3 systems, 2 documents, ROUGE-1/2/L/SU4) as --format json, parsed."""
-    out, err = io.BytesIO(), io.BytesIO()
-    with working_dir(str(REPO / "sample-test")):
-        status = run(SAMPLE_ARGS, stdout=out, stderr=err, extras=Extras(output_format="json"))
-    assert status == 0, err.getvalue()
-    return json.loads(out.getvalue())
+    status, out, err = run_in_process(SAMPLE_ARGS, REPO / "sample-test", output_format="json")
+    assert status == 0, err
+    return json.loads(out)
 
 
 @pytest.fixture

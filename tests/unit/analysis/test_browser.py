@@ -4,7 +4,6 @@ screenshot is not blank and shows the charts' colours, and the rendered DOM hold
 Chromium is found as $ROUGE155_CHROMIUM or chromium / chromium-browser / google-chrome on PATH
 (scripts/setup-chromium.sh installs Debian's package); the test skips where there is none.
 """
-import io
 import json
 import os
 import shutil
@@ -18,9 +17,9 @@ import pytest
 
 from rouge155.analysis import compare, from_document
 from rouge155.analysis.html_report import render_html
-from rouge155.cli.main import Extras, run
 
-from devkit.difftools import REPO, working_dir
+from devkit.difftools import REPO
+from support.cli import run_in_process
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
@@ -100,12 +99,11 @@ def _png_pixels(data: bytes) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def sample_report(tmp_path_factory):
-    out, err = io.BytesIO(), io.BytesIO()
-    with working_dir(str(REPO / "sample-test")):
-        args = ["-e", str(REPO / "data"), "-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-a",
-                "rouge155-see.xml"]
-        assert run(args, stdout=out, stderr=err, extras=Extras(output_format="json")) == 0
-    doc = json.loads(out.getvalue())
+    args = ["-e", str(REPO / "data"), "-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-a",
+            "rouge155-see.xml"]
+    status, out, err = run_in_process(args, REPO / "sample-test", output_format="json")
+    assert status == 0, err
+    doc = json.loads(out)
     r = from_document(doc)
     path = tmp_path_factory.mktemp("browser") / "report.html"
     path.write_text(render_html(r, compare(r)))

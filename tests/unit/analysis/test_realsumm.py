@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from rouge155.analysis import HumanScores, correlate
-from rouge155.analysis.results import Interval, Run, SystemMetric
 
 from devkit.difftools import REPO
+from support.analysis_runs import run_of_scores
 
 DATA = REPO / "tests" / "data" / "realsumm" / "scores.csv"
 METRICS = {"ROUGE-1": "rouge_1_recall", "ROUGE-2": "rouge_2_recall", "ROUGE-L": "rouge_l_recall"}
@@ -48,22 +48,11 @@ def realsumm():
     return systems, documents, {m: grid(c) for m, c in METRICS.items()}, grid("litepyramid_recall")
 
 
-def _run(systems, documents, grids):
-    entries = []
-    for metric, g in grids.items():
-        for i, s in enumerate(systems):
-            iv = Interval(float(g[i].mean()), float(g[i].mean()), float(g[i].mean()))
-            entries.append(SystemMetric(s, metric, {m: iv for m in ("recall", "precision", "f_score")}, None,
-                                        tuple(documents), {m: g[i] for m in ("recall", "precision", "f_score")},
-                                        {c: np.zeros(len(documents)) for c in ("model_count", "peer_count", "hit")}))
-    return Run(entries)
-
-
 def test_notebook_numbers_through_the_api(realsumm):
     systems, documents, grids, pyramid = realsumm
     human = HumanScores(systems, documents, ["litepyramid_recall"], {"litepyramid_recall": pyramid})
     for filter_p, want in ((0.05, FILTERED), (None, UNFILTERED)):
-        corr = correlate(_run(systems, documents, grids), human, measures=["recall"], levels=["summary"],
+        corr = correlate(run_of_scores(grids, systems, documents), human, measures=["recall"], levels=["summary"],
                          coefficients=["kendall"], resamples=200, summary_filter_p=filter_p, per_document=True)
         got = {r.metric: r for r in corr.rows}
         for metric, value in want.items():

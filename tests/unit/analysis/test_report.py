@@ -1,6 +1,5 @@
 """rouge155 --format html, rouge155-report, rouge155-compare, rouge155-correlate: numbers read back from the
 HTML equal the JSON's, the tools' outputs and error paths, re-running variants through the API."""
-import io
 import json
 import subprocess
 import sys
@@ -11,9 +10,9 @@ import numpy as np
 import pytest
 
 from rouge155 import analysis
-from rouge155.cli.main import Extras, run
 
 from devkit.difftools import REPO, working_dir
+from support.cli import run_in_process
 
 SAMPLE = REPO / "sample-test"
 ARGS = ["-e", str(REPO / "data"), "-c", "95", "-2", "4", "-u", "-r", "200", "-n", "2", "-w", "1.2", "-a", "-m",
@@ -24,13 +23,12 @@ HUMAN = "system,document,coverage,fluency\n" + "".join(
                                              ("S2", "T02", 0.35, 5), ("S3", "T01", 0.2, 4), ("S3", "T02", 0.1, 3)])
 
 
-def _rouge(args, fmt):
-    out, err = io.BytesIO(), io.BytesIO()
-    extras = Extras(output_format="json", precise=True) if fmt == "precise" else Extras(output_format=fmt)
-    with working_dir(str(SAMPLE)):
-        status = run(args, stdout=out, stderr=err, extras=extras)
-    assert status == 0, err.getvalue()
-    return out.getvalue().decode("ascii")
+def sample_output(args, fmt):
+    """The output of a successful ``rouge155 ARGS`` in sample-test/ in format ``fmt`` (or "precise" JSON)."""
+    extras = {"output_format": "json", "precise": True} if fmt == "precise" else {"output_format": fmt}
+    status, out, err = run_in_process(args, SAMPLE, **extras)
+    assert status == 0, err
+    return out.decode("ascii")
 
 
 class _Cells(HTMLParser):
@@ -79,15 +77,15 @@ def _parse(page):
 @pytest.fixture(scope="module")
 def sample_json(tmp_path_factory):
     path = tmp_path_factory.mktemp("analysis") / "isi.json"
-    path.write_text(_rouge(ARGS, "json"))
+    path.write_text(sample_output(ARGS, "json"))
     return path
 
 
 @pytest.mark.parametrize("extra, fmt", [([], "json"), (["-t", "2"], "json"), (["-d", "-f", "B"], "precise")])
 def test_html_numbers_equal_the_json(extra, fmt):
     args = ARGS[:-1] + extra + ARGS[-1:]
-    doc = json.loads(_rouge(args, fmt))
-    page = _rouge(args, "html") if fmt == "json" else analysis.render_html(analysis.from_document(doc))
+    doc = json.loads(sample_output(args, fmt))
+    page = sample_output(args, "html") if fmt == "json" else analysis.render_html(analysis.from_document(doc))
     assert page.isascii() and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "<script" not in page and "https://" not in page
     parsed = _parse(page)
@@ -231,7 +229,8 @@ def test_correlate_rerun_variants(tmp_path):
         assert list(runs) == ["no -m, 1 ref", "no -m, 4 refs", "-m, 1 ref", "-m, 4 refs"]
         assert notes == ["no -m, 4 refs: documents with too few references left out: T01, T02",
                          "-m, 4 refs: documents with too few references left out: T01, T02"]
-        plain = json.loads(_rouge(["-e", str(REPO / "data"), "-n", "2", "-x", "-m", "-a", "rouge155-see.xml"], "json"))
+        plain = json.loads(sample_output(["-e", str(REPO / "data"), "-n", "2", "-x", "-m", "-a", "rouge155-see.xml"],
+                                         "json"))
         four = runs["-m, 4 refs"]
         for m in plain["metrics"]:
             if m["system"] in ("S1", "S2"):

@@ -5,7 +5,7 @@ import pytest
 from rouge155.analysis import stats
 from rouge155.analysis.compare import compare
 from rouge155.analysis.correlate import HumanScores, correlate
-from rouge155.analysis.results import Interval, Run, SystemMetric
+from support.analysis_runs import run_of_scores
 
 ss = pytest.importorskip("scipy.stats")
 
@@ -87,22 +87,15 @@ def test_corrections():
     assert stats.correct(p, "none") == p
 
 
-def _run(matrix, metric="ROUGE-1"):
-    """A Run whose systems x documents scores are ``matrix`` (all three measures equal)."""
-    entries = []
-    for i, row in enumerate(matrix):
-        iv = Interval(float(row.mean()), float(row.min()), float(row.max()))
-        ids = tuple(f"d{j}" for j in range(len(row)))
-        entries.append(SystemMetric(f"s{i}", metric, {m: iv for m in ("recall", "precision", "f_score")}, None, ids,
-                                    {m: row.copy() for m in ("recall", "precision", "f_score")},
-                                    {c: np.ones(len(row)) for c in ("model_count", "peer_count", "hit")}))
-    return Run(entries)
+def run_of_matrix(matrix):
+    """A Run whose ROUGE-1 systems x documents scores are ``matrix`` (all three measures equal)."""
+    return run_of_scores({"ROUGE-1": matrix})
 
 
 def test_compare_pairs_match_the_stats_functions_and_are_deterministic():
     rng = np.random.default_rng(11)
     m = rng.random((4, 25)) + np.arange(4)[:, None] * 0.05
-    run = _run(m)
+    run = run_of_matrix(m)
     one = compare(run, resamples=2000, seed=5)
     assert one.to_json() == compare(run, resamples=2000, seed=5).to_json()
     assert len(one.tests) == 6
@@ -120,7 +113,7 @@ def test_correlation_levels_and_bootstrap_against_scipy():
     m = quality[:, None] + rng.normal(0, 0.7, (8, 30))
     h = quality[:, None] + rng.normal(0, 0.7, (8, 30))
     human = HumanScores([f"s{i}" for i in range(8)], [f"d{j}" for j in range(30)], ["q"], {"q": h})
-    corr = correlate(_run(m), human, measures=["recall"], resamples=4000, seed=1, resample="documents")
+    corr = correlate(run_of_matrix(m), human, measures=["recall"], resamples=4000, seed=1, resample="documents")
     rows = {(r.level, r.coefficient): r for r in corr.rows}
     for coef, ref in (("pearson", ss.pearsonr), ("spearman", ss.spearmanr), ("kendall", ss.kendalltau)):
         assert rows[("system", coef)].value == pytest.approx(ref(m.mean(1), h.mean(1))[0], abs=1e-12)
@@ -161,7 +154,7 @@ def test_correlate_hands_on_the_resampled_values_its_intervals_come_from():
     h = quality[:, None] + rng.normal(0, 0.7, (6, 12))
     m1, m2 = (quality[:, None] + rng.normal(0, s, (6, 12)) for s in (0.5, 1.0))
     human = HumanScores([f"s{i}" for i in range(6)], [f"d{j}" for j in range(12)], ["q"], {"q": h})
-    runs = {"a": _run(m1), "b": _run(m2)}
+    runs = {"a": run_of_matrix(m1), "b": run_of_matrix(m2)}
     kept = {}
     corr = correlate(runs, human, measures=["recall"], resamples=300, seed=2, against_best=True, resampled=kept)
     assert len(kept) == len(corr.rows) == 2 * 2 * 3

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from devkit.semgen import pairs
+from support.summaries import cnndm_rows
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.cli.audit import run
 
 REPO = Path(__file__).resolve().parents[3]
-DATA = REPO / "tests" / "data" / "cnndm_pointer_generator_200.jsonl"
 
 
 def audit(*args, cwd=None):
@@ -33,7 +33,7 @@ def audit(*args, cwd=None):
 
 @pytest.fixture(scope="module")
 def small_jsonl(tmp_path_factory):
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()[:40]]
+    rows = cnndm_rows(40)
     path = tmp_path_factory.mktemp("audit") / "small.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return path

@@ -8,26 +8,21 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from devkit.oracles import load_py_rouge, load_rouge_package
 from devkit.semgen import pairs
+from support.punkt import needs_punkt
+from support.summaries import cnndm_pairs, write_pairs_jsonl
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.audit import AuditedPairs, audit
 from rouge155.base.options import Options
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 SEED = 7
-
-
-def cnndm():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    return ([r["id"] for r in rows], [r["prediction"] for r in rows], [r["references"] for r in rows])
 
 
 def generated(n=300, seed=41):
@@ -59,7 +54,7 @@ CASES = [("cnndm", False, "A"), ("cnndm", True, "A"), ("generated", False, "B"),
 
 
 def data(kind):
-    return cnndm() if kind == "cnndm" else generated()
+    return cnndm_pairs() if kind == "cnndm" else generated()
 
 
 @pytest.mark.parametrize("kind,stem,letter", CASES)
@@ -103,12 +98,28 @@ def test_torchmetrics(kind, stem, letter):
             float(theirs[f"{k}_{m}"]) for m in ("precision", "recall", "fmeasure")), k
 
 
+@needs_punkt
+@pytest.mark.parametrize("kind,stem,letter", [("cnndm", True, "A"), ("generated", False, "B")])
+def test_torchmetrics_rouge_lsum_with_punkt(kind, stem, letter):
+    """With punkt's data the audit scores torchmetrics' rougeLsum (without it: "not scored"), as torchmetrics does."""
+    pytest.importorskip("torch", reason="torch not installed")
+    tm = pytest.importorskip("torchmetrics.functional.text.rouge", reason="torchmetrics not installed")
+    ids, preds, refs = data(kind)
+    result = run(ids, preds, refs, stem, letter, ["torchmetrics"])
+    assert not any(row.missing for row in result.rows)
+    theirs = tm.rouge_score(preds, refs, accumulate="best" if letter == "B" else "avg", rouge_keys=("rougeLsum",),
+                            use_stemmer=stem)
+    ours = corpus_of(result, "torchmetrics")["rougeLsum"]
+    assert (ours.precision, ours.recall, ours.fmeasure) == tuple(
+        float(theirs[f"rougeLsum_{m}"]) for m in ("precision", "recall", "fmeasure"))
+
+
 @pytest.mark.parametrize("stem", [False, True])
 def test_the_rouge_package(stem):
     Theirs = load_rouge_package()
     if Theirs is None:
         pytest.skip("the rouge package (rouge==1.0.1) is not installed, or py-rouge overwrote its files")
-    ids, preds, refs = cnndm()
+    ids, preds, refs = cnndm_pairs()
     result = run(ids, preds, refs, stem, "A", ["pltrdy"])
     theirs = Theirs(metrics=["rouge-1", "rouge-2", "rouge-l"]).get_scores(preds, [r[0] for r in refs], avg=True)
     ours = corpus_of(result, "pltrdy")
@@ -146,9 +157,7 @@ def test_the_perls_numbers_are_rouge155s_report(kind, stem, letter, tmp_path):
 
     ids, preds, refs = data(kind)
     result = run(ids, preds, refs, stem, letter, [])
-    jsonl = tmp_path / "in.jsonl"
-    jsonl.write_text("".join(json.dumps({"id": i, "prediction": p, "references": r}) + "\n"
-                             for i, p, r in zip(ids, preds, refs)), encoding="utf-8")
+    jsonl = write_pairs_jsonl(tmp_path / "in.jsonl", ids, preds, refs)
     import io
 
     out = io.BytesIO()
@@ -168,7 +177,7 @@ def test_the_perls_numbers_are_rouge_1_5_5s(reference, tmp_path):
     """The reference ROUGE-1.5.5.pl on the CNN/DM pairs written as SPL files and a config."""
     from devkit.difftools import run_perl
 
-    ids, preds, refs = cnndm()
+    ids, preds, refs = cnndm_pairs()
     evals = []
     for i, p, r in zip(ids, preds, refs):
         (tmp_path / f"{i}.peer").write_text(p + "\n", encoding="utf-8")

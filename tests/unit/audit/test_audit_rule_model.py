@@ -5,13 +5,11 @@ the real CNN/DM outputs, with stemming on and off and both multi-reference lette
 for the Perl's gives the Perl's numbers: the attribution starts and ends on the true numbers."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from devkit.semgen import pairs
+from support.summaries import cnndm_pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed: stemmers and py-rouge need it")
 
@@ -22,7 +20,6 @@ from rouge155.audit.rescore import Rescorer
 from rouge155.semantics.setup import Setup
 from rouge155.semantics.pltrdy import split_sentences
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 # per implementation: its metric names -> (n-gram order, LCS kind)
 METRICS = {
     "perl": {"ROUGE-1": (1, None), "ROUGE-2": (2, None), "ROUGE-3": (3, None), "ROUGE-L": (None, "Lsum")},
@@ -41,11 +38,6 @@ OTHER_SCRIPTS = {
 }
 NEEDS = {"llamafactory": "jieba", "opencompass-jieba": "jieba", "rouge-score-rs-unicode": "unicodedata2",
          "rouge-score-rs-char": "unicodedata2"}
-
-
-def cnndm():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
 def can_score(name, refs, stem, letter):
@@ -81,7 +73,7 @@ def compare(preds, refs, stem, letter, names=tuple(METRICS), table=METRICS):
 
 @pytest.mark.parametrize("stem", [False, True])
 def test_own_recipes_reproduce_every_implementation_on_cnndm(stem):
-    preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs()
     assert compare(preds, refs, stem, "A") > 0
 
 

@@ -16,51 +16,25 @@ import pytest
 
 from devkit.oracles import load_py_rouge, load_rouge_package
 from devkit.semgen import pairs
+from support.cli import run_as_command
+from support.summaries import cnndm_pairs, write_pairs_jsonl
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
-from rouge155.base.flags import getopts
-from rouge155.cli.long_options import LONG_OPTIONS, Extras
-from rouge155.cli.main import run
 
 REPO = Path(__file__).resolve().parents[3]
-DATA = REPO / "tests" / "data" / "cnndm_pointer_generator_200.jsonl"
 SCHEMA = REPO / "schema" / "rouge155-result.schema.json"
 
 
-def extras_of(argv):
-    """The long options' values as the --help command's parser (click) gives them."""
-    by_name = {o.name: o for o in LONG_OPTIONS}
-    values = {}
-    words = getopts(argv, LONG_OPTIONS).long
-    while words:
-        name, eq, value = words.pop(0).partition("=")
-        option = by_name[name]
-        if option.takes_value and not eq:
-            value = words.pop(0)
-        value = (int(value) if option.kind == "int" else value) if option.takes_value else True
-        values[option.dest] = values.get(option.dest, ()) + (value,) if option.repeatable else value
-    return Extras(**values)
-
-
 def rouge155(*argv):
-    out, err = io.BytesIO(), io.BytesIO()
-    status = run(list(argv), stdout=out, stderr=err, extras=extras_of(list(argv)))
-    return status, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8")
-
-
-def cnndm(n=60):
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()[:n]]
-    return [r["id"] for r in rows], [r["prediction"] for r in rows], [r["references"] for r in rows]
+    """(status, stdout, stderr) as text of ``rouge155 ARGV`` in this process, read as the command reads it."""
+    status, out, err = run_as_command(argv)
+    return status, out.decode("utf-8"), err.decode("utf-8")
 
 
 @pytest.fixture(scope="module")
 def jsonl(tmp_path_factory):
-    ids, preds, refs = cnndm()
-    path = tmp_path_factory.mktemp("sem") / "cnndm.jsonl"
-    path.write_text("".join(json.dumps({"id": i, "prediction": p, "references": r}) + "\n"
-                            for i, p, r in zip(ids, preds, refs)), encoding="utf-8")
-    return path
+    return write_pairs_jsonl(tmp_path_factory.mktemp("sem") / "cnndm.jsonl", *cnndm_pairs(60))
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +62,7 @@ def pair_values(result, measure):
 def test_rouge_score_pairs_and_bootstrap(jsonl):
     rs_scorer = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score==0.1.2 not installed")
     rs_scoring = pytest.importorskip("rouge_score.scoring")
-    _, preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs(60)
     for seed in (None, 5):
         extra = ["--seed", str(seed)] if seed is not None else []
         status, out, err = rouge155("-n", "2", "-m", "--jsonl", str(jsonl), "--semantics", "rouge-score",
@@ -155,7 +129,7 @@ def test_the_rouge_package(jsonl):
     Theirs = load_rouge_package()
     if Theirs is None:
         pytest.skip("the rouge package (rouge==1.0.1) is not installed, or py-rouge overwrote its files")
-    _, preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs(60)
     status, out, err = rouge155("-n", "2", "--jsonl", str(jsonl), "--semantics", "pltrdy", "--format", "json")
     assert status == 0, err
     results, _ = results_of(out)
@@ -175,7 +149,7 @@ def test_py_rouge_with_alpha_and_a_word_limit(jsonl):
     if Theirs is None:
         pytest.skip("no intact py-rouge 1.1 (the rouge package overwrites its files): "
                     "python -m devkit.oracles py-rouge")
-    _, preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs(60)
     status, out, err = rouge155("-n", "2", "-m", "-p", "0.3", "-l", "30", "--jsonl", str(jsonl), "--semantics",
                                 "py-rouge", "--format", "json")
     assert status == 0, err
@@ -212,7 +186,7 @@ def test_json_is_valid_against_the_schema_and_csv_has_every_row(jsonl):
 
 
 def test_every_system_of_a_jsonl(tmp_path):
-    ids, preds, refs = cnndm(10)
+    ids, preds, refs = cnndm_pairs(10)
     path = tmp_path / "two.jsonl"
     lines = [json.dumps({"id": i, "prediction": p, "references": r, "system": s})
              for s in ("A", "B") for i, p, r in zip(ids, preds if s == "A" else preds[::-1], refs)]

@@ -4,12 +4,11 @@ same output, value for value (==), for rouge-1..5 and rouge-l, ``exclusive`` Tru
 empty texts; generated pairs and real CNN/DM outputs."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
 from devkit.semgen import pairs
+from support.summaries import cnndm_rows
 
 pltrdy = pytest.importorskip("rouge.rouge_score", reason="the rouge package (rouge==1.0.1, test extra) not installed")
 try:
@@ -22,7 +21,6 @@ except ImportError:  # py-rouge, installed after it, overwrote rouge/__init__.py
 from rouge155.compat.rouge import FilesRouge, Rouge  # noqa: E402
 from rouge155.semantics import pltrdy as semantics  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL = ["rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l"]
 
 
@@ -58,7 +56,7 @@ def test_options():
 
 
 def test_real_cnndm_outputs(tmp_path):
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    rows = cnndm_rows()
     # the package's usual input: one summary per line (FilesRouge)
     hyps = [r["prediction"].replace("\n", " ") for r in rows]
     refs = [r["references"][0].replace("\n", " ") for r in rows]

@@ -6,13 +6,13 @@ rouge-score, seeded as evaluate seeds it) with and without the aggregator."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from devkit.oracles import punkt_installed
 from devkit.semgen import pairs
+from support.punkt import needs_punkt, punkt_pairs, without_punkt
+from support.summaries import cnndm_pairs
 
 rs_scorer = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score==0.1.2 (test extra) not installed")
 rs_scoring = pytest.importorskip("rouge_score.scoring")
@@ -20,14 +20,8 @@ pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import hf_evaluate, rouge_scorer, scoring  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 HF_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-
-
-def cnndm():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    return [r["prediction"] for r in rows], [r["references"] for r in rows]
 
 
 def assert_same(ours, theirs, types):
@@ -67,7 +61,7 @@ def test_every_type_with_the_stemmer():
 
 
 def test_real_cnndm_outputs():
-    preds, refs = cnndm()
+    _, preds, refs = cnndm_pairs()
     for stem in (False, True):
         ours = rouge_scorer.RougeScorer(HF_TYPES, use_stemmer=stem, semantics="rouge-score").score_batch(refs, preds)
         scorer = rs_scorer.RougeScorer(HF_TYPES, use_stemmer=stem)
@@ -115,17 +109,27 @@ def test_errors_and_signature():
         rouge_scorer.RougeScorer(["rouge1"], semantics="torchmetrics")
 
 
-@pytest.mark.skipif(not punkt_installed(), reason="nltk's punkt data is not installed (split_summaries needs it)")
+@needs_punkt
 def test_split_summaries_with_punkt():
-    preds, refs = pairs(200, seed=24, max_refs=2)
-    assert_same_multi(preds, refs, HF_TYPES, split_summaries=True)
+    """rougeLsum over punkt's sentences (split_summaries=True), with and without the stemmer."""
+    preds, refs = punkt_pairs(500, seed=24, max_refs=3)
+    assert assert_same_multi(preds, refs, HF_TYPES, split_summaries=True) == 6000
+    batch = rouge_scorer.RougeScorer(["rougeLsum"], use_stemmer=True, split_summaries=True, semantics="rouge-score")
+    theirs = rs_scorer.RougeScorer(["rougeLsum"], use_stemmer=True, split_summaries=True)
+    assert assert_same(batch.score_batch(refs, preds), [theirs.score_multi(r, p) for p, r in zip(preds, refs)],
+                       ["rougeLsum"]) == 1500
 
 
-@pytest.mark.skipif(punkt_installed(), reason="nltk's punkt data is installed")
-def test_split_summaries_without_punkt_is_one_line():
-    with pytest.raises(ImportError) as err:
-        rouge_scorer.RougeScorer(["rougeLsum"], split_summaries=True, semantics="rouge-score").score("a. b.", "a.")
-    assert "punkt" in str(err.value) and "\n" not in str(err.value)
+def test_split_summaries_without_punkt_raises_lookup_error():
+    """What rouge-score raises when punkt's data is missing (nltk's LookupError), in one line."""
+    done = without_punkt("""
+from rouge155.compat import rouge_scorer
+try:
+    rouge_scorer.RougeScorer(["rougeLsum"], split_summaries=True, semantics="rouge-score").score("a. b.", "a.")
+except LookupError as err:
+    print(type(err).__name__, isinstance(err, ImportError), str(err).count(chr(10)), "punkt" in str(err))
+""")
+    assert done.stdout.split() == ["MissingPunkt", "True", "0", "True"], done.stderr
 
 
 def test_bootstrap_aggregator_same_state_same_result():

@@ -4,14 +4,13 @@ and avg, the stemmer, a normalizer and a tokenizer, on generated pairs (1-4 refe
 CNN/DM outputs. rougeLsum needs nltk's punkt data (torchmetrics splits with it): skipped without."""
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
 import pytest
 
-from devkit.oracles import punkt_installed
 from devkit.semgen import pairs
+from support.punkt import needs_punkt, punkt_pairs, without_punkt
+from support.summaries import cnndm_pairs
 
 # scripts/test.sh installs torch only from a CPU wheel, and says here why it installed none
 torch = pytest.importorskip("torch", reason=os.environ.get("ROUGE155_NO_TORCH") or "torch not installed")
@@ -22,7 +21,6 @@ nltk = pytest.importorskip("nltk", reason="nltk (the semantics extra) not instal
 from rouge155.compat import torchmetrics as compat  # noqa: E402
 from rouge155.semantics import torchmetrics as semantics  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "cnndm_pointer_generator_200.jsonl"
 NO_LSUM = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL",)
 PARTS = ("precision", "recall", "fmeasure")
 
@@ -92,8 +90,7 @@ def test_functional_and_module_results():
 
 
 def test_real_cnndm_outputs():
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    preds, refs = [r["prediction"] for r in rows], [r["references"] for r in rows]
+    _, preds, refs = cnndm_pairs()
     assert per_pair_equal(preds, refs, ("rouge1", "rouge2", "rougeL"), "best", stem=True) == 1800
 
 
@@ -104,16 +101,27 @@ def test_errors():
         compat.ROUGEScore(rouge_keys=("rougeX",), semantics="torchmetrics")
 
 
-@pytest.mark.skipif(not punkt_installed(),
-                    reason="nltk's punkt data is not installed (torchmetrics' rougeLsum needs it)")
+@needs_punkt
 def test_rouge_lsum_with_punkt():
-    preds, refs = pairs(200, seed=35)
-    for accumulate in ("best", "avg"):
-        assert per_pair_equal(preds, refs, ("rougeLsum",), accumulate, stem=True)
+    """rougeLsum over punkt's sentences of the raw text: per pair, and the functional and module results."""
+    preds, refs = punkt_pairs(500, seed=35)
+    assert per_pair_equal(preds, refs, ("rougeLsum",), "best", stem=True) == 1500
+    assert per_pair_equal(preds, refs, ("rougeLsum", "rouge1"), "avg") == 3000
+    keys = ("rouge1", "rougeLsum")
+    theirs = tm_functional.rouge_score(preds, refs, accumulate="best", use_stemmer=True, rouge_keys=keys)
+    ours = compat.rouge_score(preds, refs, accumulate="best", use_stemmer=True, rouge_keys=keys,
+                              semantics="torchmetrics")
+    assert {k: float(v) for k, v in ours.items()} == {k: float(v) for k, v in theirs.items()}
 
 
-@pytest.mark.skipif(punkt_installed(), reason="nltk's punkt data is installed")
-def test_rouge_lsum_without_punkt_is_one_line():
-    with pytest.raises(ImportError) as err:
-        compat.rouge_score("a. b.", "a.", rouge_keys=("rougeLsum",), semantics="torchmetrics")
-    assert "punkt" in str(err.value) and "\n" not in str(err.value)
+def test_rouge_lsum_without_punkt_raises_os_error():
+    """What torchmetrics raises when punkt's data is missing and cannot be downloaded (an OSError);
+    rouge155 never downloads, and says so in one line."""
+    done = without_punkt("""
+from rouge155.compat import torchmetrics as compat
+try:
+    compat.rouge_score("a. b.", "a.", rouge_keys=("rougeLsum",), semantics="torchmetrics")
+except OSError as err:
+    print(type(err).__name__, str(err).count(chr(10)), "punkt" in str(err))
+""")
+    assert done.stdout.split() == ["PunktUnavailable", "0", "True"], done.stderr

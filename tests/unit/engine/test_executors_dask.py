@@ -5,7 +5,6 @@ within a few seconds with one line (the API raises it as a RougeError), with wha
 meanwhile on a terminal."""
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
@@ -22,9 +21,9 @@ distributed = pytest.importorskip("distributed")
 import rouge155  # noqa: E402
 from rouge155.engine.batched import chunks as batch  # noqa: E402
 from rouge155.engine.executors import dask as dask_executor  # noqa: E402
-from rouge155.cli.main import Extras, run  # noqa: E402
 
 from devkit.difftools import REPO  # noqa: E402
+from support.cli import run_in_process  # noqa: E402
 DATA = REPO / "data"
 
 
@@ -94,15 +93,9 @@ def cluster(tmp_path_factory):
     c.close()
 
 
-def _run(args, cwd, dask=None):
-    out, err = io.BytesIO(), io.BytesIO()
-    old = os.getcwd()
-    os.chdir(cwd)
-    try:
-        status = run(["-e", str(DATA), *args], stdout=out, stderr=err, extras=Extras(dask=dask))
-    finally:
-        os.chdir(old)
-    return status, out.getvalue(), err.getvalue()
+def rouge155_in_process(args, cwd, dask=None):
+    """(status, stdout, stderr) of ``rouge155 -e DATA ARGS`` run in this process, on a Dask cluster with ``dask``."""
+    return run_in_process(["-e", str(DATA), *args], cwd, dask=dask)
 
 
 def _chunks_per_worker(address):
@@ -119,8 +112,8 @@ def test_cli_same_bytes_on_generated_sets(cluster, tmp_path, monkeypatch):
     before = _chunks_per_worker(cluster.address)
     cases = differential_cases(777, 24, str(tmp_path), be_share=0.0)
     for cwd, args in cases:
-        one = _run(args, cwd)
-        many = _run(args, cwd, dask=cluster.address)
+        one = rouge155_in_process(args, cwd)
+        many = rouge155_in_process(args, cwd, dask=cluster.address)
         assert many == one, args
     after = _chunks_per_worker(cluster.address)
     assert all(after[w] > before.get(w, 0) for w in after), (before, after)  # both workers computed chunks
@@ -173,7 +166,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
         cwd, args = next((cwd, args) for cwd, args in differential_cases(4242, 40, str(tmp_path / "sets"),
                                                                           be_share=0.0)
                          if "-v" not in args and "-M" not in args)
-        one = _run(args, cwd)
+        one = rouge155_in_process(args, cwd)
         victim = c.workers[0]
         killed = []
         original = dask_executor.DaskCluster._collect
@@ -189,7 +182,7 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
             return original(self, futures, kill_once)
 
         monkeypatch.setattr(dask_executor.DaskCluster, "_collect", collect)
-        status, out, err = _run(args, cwd, dask=c.address)
+        status, out, err = rouge155_in_process(args, cwd, dask=c.address)
         assert killed, "the run finished before a worker could be killed"
         assert victim.wait(timeout=10) == -signal.SIGKILL
         print("killed-worker run:", status, err[-300:])
@@ -203,7 +196,8 @@ def test_killed_worker_mid_run(tmp_path, monkeypatch):
 
 def test_missing_extra_is_one_line(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
-    status, out, err = _run(["-n", "1", "-a", "rouge155-see.xml"], REPO / "sample-test", dask="tcp://127.0.0.1:9")
+    status, out, err = rouge155_in_process(["-n", "1", "-a", "rouge155-see.xml"], REPO / "sample-test",
+                                           dask="tcp://127.0.0.1:9")
     assert status != 0 and out == b""
     assert err.decode().strip().splitlines() == ["--dask needs Dask's distributed scheduler: pip install \".[dask]\""]
 

@@ -95,7 +95,8 @@ def test_batched_engine_supports(flags, supported):
     assert plan.batched_engine_supports(Options(**flags)) is supported
 
 
-def _run(n_evals=3):
+def small_config(n_evals=3):
+    """A memory config of ``n_evals`` evaluations, one peer and two models each, and its source."""
     from rouge155.api import memory_config
 
     peers = {"A": {str(i): f"the cat sat on mat {i}" for i in range(n_evals)}}
@@ -104,7 +105,7 @@ def _run(n_evals=3):
 
 
 def test_small_runs(monkeypatch):
-    config, source = _run()
+    config, source = small_config()
     options = Options(ngram="2")
     assert plan.is_small_run(config, options, ["A"], source)
     assert not plan.is_small_run(config, Options(ngram="2", resamples="inf"), ["A"], source)  # reported later
@@ -119,7 +120,7 @@ def test_small_runs(monkeypatch):
 
 
 def test_engine_choice():
-    config, source = _run()
+    config, source = small_config()
     small = Options(ngram="2")
     assert not plan.use_batched_engine("step", config, small, ["A"], source, cluster=True)
     assert not plan.use_batched_engine("auto", config, small, ["A"], source)  # small: plain Python
@@ -148,7 +149,7 @@ class _Executor:
 def _scored(monkeypatch, fail: bool, batched: bool = True):
     from rouge155.inputs.resources import bundled_data_path, load_word_lists
 
-    config, source = _run()
+    config, source = small_config()
     events = []
     if fail:
         def needs_step_by_step(*_args, **_kwargs):

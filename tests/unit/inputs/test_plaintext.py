@@ -12,6 +12,7 @@ import pytest
 from rouge155.inputs.sentences import rule_based_split
 
 from devkit.difftools import REPO, run_ours
+from support.cli import run_in_process
 from parity.test_pyrouge import _plain_summaries  # tests/ is on sys.path (conftest)
 
 FLAGS = ["-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "4", "-w", "1.2", "-m"]
@@ -31,7 +32,6 @@ def test_directory_mode_equals_hand_written_config(tmp_path):
     hand = run_ours(FLAGS + ["-a", "hand.xml"], str(tmp_path))
     plain = run_ours(FLAGS + ["-a"], str(tmp_path), extra=[])
     from rouge155.cli.main import Extras, run
-    import io
 
     out = io.BytesIO()
     status = run(["-e", str(REPO / "data")] + FLAGS + ["-a"], stdout=out, stderr=io.BytesIO(), extras=Extras(
@@ -53,7 +53,6 @@ def test_parallel_files_equal_file_list(tmp_path):
     (tmp_path / "list.lst").write_text("\n".join(lines) + "\n")
     listed = run_ours(FLAGS + ["-z", "SPL", "list.lst", "1"], str(tmp_path))
     from rouge155.cli.main import Extras, run
-    import io
     import os
 
     out = io.BytesIO()
@@ -112,17 +111,10 @@ def test_rule_based_splitter_is_linear(text):
 
 
 # -- sentence separators, several references, JSONL ---------------------------------------------------
-def _cli(tmp_path, args=(), **extras):
-    from rouge155.cli.main import Extras, run
-
-    out, err = io.BytesIO(), io.BytesIO()
-    old = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        status = run(["-e", str(REPO / "data"), *FLAGS, *args], stdout=out, stderr=err, extras=Extras(**extras))
-    finally:
-        os.chdir(old)
-    return status, out.getvalue(), err.getvalue().decode("utf-8", "replace")
+def plain_text_run(tmp_path, args=(), **extras):
+    """(status, stdout, stderr text) of ``rouge155 -e DATA FLAGS ARGS`` in this process, in ``tmp_path``."""
+    status, out, err = run_in_process(["-e", str(REPO / "data"), *FLAGS, *args], tmp_path, **extras)
+    return status, out, err.decode("utf-8", "replace")
 
 
 def _file_list(tmp_path, rows):
@@ -140,7 +132,7 @@ def _file_list(tmp_path, rows):
 def test_empty_sentence_separator_is_one_line(tmp_path):
     (tmp_path / "s.txt").write_text("a b\n")
     (tmp_path / "r.txt").write_text("a c\n")
-    status, out, err = _cli(tmp_path, summaries="s.txt", references="r.txt", sentence_sep="")
+    status, out, err = plain_text_run(tmp_path, summaries="s.txt", references="r.txt", sentence_sep="")
     assert (status, out) == (255, b"") and err.count("\n") == 1 and "--sentence-sep" in err and "empty" in err
     from rouge155.inputs.plaintext import from_parallel_files
 
@@ -154,7 +146,8 @@ def test_separator_that_is_not_utf8_splits_on_its_bytes(tmp_path):
     (tmp_path / "r.txt").write_bytes(b"A cat sat \xff\xfe The cat purred\nMarkets fell \xff\xfe Calm\n")
     listed = _file_list(tmp_path, [(b"The cat sat\nIt purred\n", [b"A cat sat\nThe cat purred\n"]),
                                    (b"Stocks fell\n", [b"Markets fell\nCalm\n"])])
-    status, out, err = _cli(tmp_path, summaries="s.txt", references="r.txt", sentence_sep=os.fsdecode(b"\xff\xfe"))
+    status, out, err = plain_text_run(tmp_path, summaries="s.txt", references="r.txt",
+                                      sentence_sep=os.fsdecode(b"\xff\xfe"))
     assert listed.ok and status == 0, err
     assert out == listed.stdout
     p = subprocess.run([sys.executable, "-m", "rouge155", "-e", str(REPO / "data"), *FLAGS, "--summaries", "s.txt",
@@ -170,10 +163,10 @@ def test_several_reference_files(tmp_path):
     listed = _file_list(tmp_path, [
         (b"the cat sat on the mat\n", [b"a cat sat on a mat\n", b"the cat was on the mat\n"]),
         (b"stocks fell sharply\n", [b"markets fell\n", b"stocks dropped sharply today\n"])])
-    status, out, err = _cli(tmp_path, summaries="s.txt", references=("r1.txt", "r2.txt"))
+    status, out, err = plain_text_run(tmp_path, summaries="s.txt", references=("r1.txt", "r2.txt"))
     assert listed.ok and status == 0, err
     assert out == listed.stdout
-    one = _cli(tmp_path, summaries="s.txt", references=("r1.txt",))[1]
+    one = plain_text_run(tmp_path, summaries="s.txt", references=("r1.txt",))[1]
     assert one != out  # the second reference counts: never dropped
 
 
@@ -181,7 +174,7 @@ def test_reference_file_with_other_line_count_is_named(tmp_path):
     (tmp_path / "s.txt").write_text("a\nb\n")
     (tmp_path / "r1.txt").write_text("a\nb\n")
     (tmp_path / "r2.txt").write_text("a\n")
-    status, out, err = _cli(tmp_path, summaries="s.txt", references=("r1.txt", "r2.txt"))
+    status, out, err = plain_text_run(tmp_path, summaries="s.txt", references=("r1.txt", "r2.txt"))
     assert (status, out) == (255, b"")
     assert err == "r2.txt has 1 lines but s.txt has 2: every --references file must be parallel to --summaries\n"
 
@@ -197,7 +190,7 @@ def test_jsonl_equals_file_list(tmp_path):
              "score": 3.5}]
     listed = _file_list(tmp_path, [(b"The cat sat.\nIt purred.", [b"A cat sat.", b"The cat purred."]),
                                    (b"Stocks fell", [b"Markets fell\nTraders calm", b"Stocks fell"])])
-    status, out, err = _cli(tmp_path, jsonl=_jsonl(tmp_path, rows))
+    status, out, err = plain_text_run(tmp_path, jsonl=_jsonl(tmp_path, rows))
     assert status == 0 and listed.ok, err
     assert out == listed.stdout
 
@@ -213,15 +206,15 @@ def test_jsonl_systems_ids_in_first_appearance_order(tmp_path):
     assert config.peer_ids == ["B", "base", "A"]
     assert config.evaluations[0].model_ids == ["M.1"] and config.evaluations[1].model_ids == ["M.1", "M.2"]
     assert sorted(config.evaluations[0].peers) == ["A", "B"]
-    status, out, err = _cli(tmp_path, ["-a", "-d"], jsonl="in.jsonl", system_id="base")
+    status, out, err = plain_text_run(tmp_path, ["-a", "-d"], jsonl="in.jsonl", system_id="base")
     assert status == 0, err
     systems = [line.split()[0] for line in out.decode().splitlines() if "Average_R" in line]
     assert systems[0] == "A" and set(systems) == {"A", "B", "base"}  # -a: sorted, as a config's systems
     _jsonl(tmp_path, [rows[0], rows[2]], "named.jsonl")
-    status, _, err = _cli(tmp_path, jsonl="named.jsonl")  # without -a: --system-id (1), not in the file
+    status, _, err = plain_text_run(tmp_path, jsonl="named.jsonl")  # without -a: --system-id (1), not in the file
     assert status == 255 and err == ("named.jsonl has no prediction of system 1: give -a to score all its systems "
                                      "(B, A) or --system-id NAME\n")
-    status, out, err = _cli(tmp_path, jsonl="named.jsonl", system_id="A")
+    status, out, err = plain_text_run(tmp_path, jsonl="named.jsonl", system_id="A")
     assert status == 0 and out.startswith(b"---------------------------------------------\nA ROUGE-1 "), err
 
 
@@ -243,24 +236,24 @@ def test_jsonl_systems_ids_in_first_appearance_order(tmp_path):
 def test_jsonl_bad_line_is_one_line(tmp_path, line, message):
     good = '{"id": "d", "prediction": "x", "references": ["y"]}'
     _jsonl(tmp_path, [good, line])
-    status, out, err = _cli(tmp_path, jsonl="in.jsonl")
+    status, out, err = plain_text_run(tmp_path, jsonl="in.jsonl")
     assert (status, out) == (255, b"")
     assert err.count("\n") == 1 and err.startswith("in.jsonl " + message), err
 
 
 def test_jsonl_not_utf8_and_missing_file(tmp_path):
     (tmp_path / "in.jsonl").write_bytes(b'{"id": "d", "prediction": "\xff", "references": ["y"]}\n')
-    status, _, err = _cli(tmp_path, jsonl="in.jsonl")
+    status, _, err = plain_text_run(tmp_path, jsonl="in.jsonl")
     assert status == 255 and err == "in.jsonl line 1: not UTF-8\n"
-    status, _, err = _cli(tmp_path, jsonl="nope.jsonl")
+    status, _, err = plain_text_run(tmp_path, jsonl="nope.jsonl")
     assert status == 255 and err.startswith("Cannot open nope.jsonl") and err.count("\n") == 1
     (tmp_path / "empty.jsonl").write_text("\n\n")
-    status, _, err = _cli(tmp_path, jsonl="empty.jsonl")
+    status, _, err = plain_text_run(tmp_path, jsonl="empty.jsonl")
     assert status == 255 and "no record" in err
 
 
 def test_one_plain_text_input_at_a_time(tmp_path):
-    status, _, err = _cli(tmp_path, jsonl="in.jsonl", summaries="s.txt", references=("r.txt",))
+    status, _, err = plain_text_run(tmp_path, jsonl="in.jsonl", summaries="s.txt", references=("r.txt",))
     assert status == 255 and err == "give one plain-text input, not --jsonl and --summaries/--references\n"
 
 

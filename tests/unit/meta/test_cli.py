@@ -12,7 +12,8 @@ from rouge155.cli.meta import meta_main
 FAST = ["--resamples", "60", "--variant", "ROUGE-1,ROUGE-2,ROUGE-L", "--quiet", "--jobs", "1"]
 
 
-def _run(*args):
+def rouge155_meta(*args):
+    """(exit code, stdout, stderr) of ``rouge155-meta ARGS`` (click's test runner, in this process)."""
     result = CliRunner().invoke(meta_main, [str(a) for a in args])
     return result.exit_code, result.stdout, result.stderr
 
@@ -31,7 +32,7 @@ def _jsonl(tmp_path, records, change=None):
 
 def test_text_json_and_html_agree(tmp_path, records):
     path = _jsonl(tmp_path, records)
-    code, out, err = _run(path, *FAST, "--json", tmp_path / "g.json", "--html", tmp_path / "g.html")
+    code, out, err = rouge155_meta(path, *FAST, "--json", tmp_path / "g.json", "--html", tmp_path / "g.html")
     assert code == 0, err
     doc = json.loads((tmp_path / "g.json").read_text())
     page = (tmp_path / "g.html").read_text()
@@ -54,7 +55,7 @@ def test_inputs_text_is_escaped_in_html(tmp_path, records):
             r["system"] = "<script>x</script>" + r["system"]
         return rows
     path = _jsonl(tmp_path, records, hostile)
-    code, out, err = _run(path, *FAST, "--format", "html", "--condition", "<b>=-m")
+    code, out, err = rouge155_meta(path, *FAST, "--format", "html", "--condition", "<b>=-m")
     assert code == 0, err
     assert "<script>" not in out and "<b>" not in out and "&lt;b&gt;" in out
 
@@ -84,7 +85,7 @@ def _other_references(rows):
     (_other_references, "id d0 has other references than at"),
 ])
 def test_bad_judged_data_is_one_line(tmp_path, records, change, message):
-    code, out, err = _run(_jsonl(tmp_path, records, change), *FAST)
+    code, out, err = rouge155_meta(_jsonl(tmp_path, records, change), *FAST)
     assert code == 1 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
 
@@ -99,9 +100,9 @@ def test_bad_config_inputs_are_one_line(tmp_path, records):
     ]
     for text, message in cases:
         files["human"].write_text(text)
-        code, _, err = _run(files["config"], "--human", files["human"], *FAST)
+        code, _, err = rouge155_meta(files["config"], "--human", files["human"], *FAST)
         assert code == 1 and len(err.strip().splitlines()) == 1 and message in err, (message, err)
-    code, _out, err = _run(files["config"], *FAST)
+    code, _out, err = rouge155_meta(files["config"], *FAST)
     assert code == 1 and "needs --human" in err
 
 
@@ -115,12 +116,12 @@ def test_bad_config_inputs_are_one_line(tmp_path, records):
     (["--references", "ref5"], "too few"),
 ])
 def test_bad_settings_are_one_line(tmp_path, records, args, message):
-    code, out, err = _run(_jsonl(tmp_path, records), *FAST, *args)
+    code, out, err = rouge155_meta(_jsonl(tmp_path, records), *FAST, *args)
     assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
 
 
 def test_length_limits_multiply_the_conditions(tmp_path, records):
-    code, out, err = _run(_jsonl(tmp_path, records), *FAST, "--condition", "=", "--condition", "-m",
+    code, out, err = rouge155_meta(_jsonl(tmp_path, records), *FAST, "--condition", "=", "--condition", "-m",
                           "--length-limit", "none", "--length-limit", "20w", "--level", "system",
                           "--coefficient", "pearson", "--references", "all")
     assert code == 0, err
@@ -132,7 +133,7 @@ def test_processes_give_the_same_numbers(tmp_path, records):
     path = _jsonl(tmp_path, records)
     outputs = []
     for jobs in ("1", "2"):
-        code, out, err = _run(path, *FAST, "--jobs", jobs, "--format", "json")
+        code, out, err = rouge155_meta(path, *FAST, "--jobs", jobs, "--format", "json")
         assert code == 0, err
         doc = json.loads(out)
         outputs.append(doc["cells"])

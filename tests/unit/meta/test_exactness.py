@@ -26,21 +26,23 @@ def _env():
     return dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
 
 
-def _run(args, cwd):
+def checked_stdout(args, cwd):
+    """The stdout of command ``args`` run in ``cwd`` (this checkout on PYTHONPATH); it must succeed."""
     proc = subprocess.run(args, cwd=cwd, capture_output=True, env=_env())
     assert proc.returncode == 0, proc.stderr.decode()
     return proc.stdout
 
 
-def _rouge155(flags: str, config: Path, out: Path) -> Path:
-    out.write_bytes(_run([sys.executable, "-m", "rouge155", *flags.split(), "-a", "--format", "json", "--precise",
-                          str(config)], config.parent))
+def rouge155_json(flags: str, config: Path, out: Path) -> Path:
+    """``out``, holding the precise JSON of ``rouge155 FLAGS -a CONFIG``."""
+    out.write_bytes(checked_stdout([sys.executable, "-m", "rouge155", *flags.split(), "-a", "--format", "json",
+                                    "--precise", str(config)], config.parent))
     return out
 
 
 def _correlate(args, cwd) -> dict:
     code = "from rouge155.cli.analysis import correlate_main; correlate_main()"
-    return json.loads(_run([sys.executable, "-c", code, *args, *STATS, "--format", "json"], cwd))
+    return json.loads(checked_stdout([sys.executable, "-c", code, *args, *STATS, "--format", "json"], cwd))
 
 
 def _single_reference_config(config: Path, k: int) -> Path:
@@ -60,7 +62,7 @@ def _expected(setting: str, cond_flags: str, files, tmp: Path) -> dict:
     docs = []
     if setting in ("all", "ref2"):
         config = files["config"] if setting == "all" else _single_reference_config(files["config"], 2)
-        results = [str(_rouge155(f"{p} {cond_flags}", config, tmp / f"r{j}-{setting}.json"))
+        results = [str(rouge155_json(f"{p} {cond_flags}", config, tmp / f"r{j}-{setting}.json"))
                    for j, p in enumerate(PASSES)]
         docs.append(_correlate([*results, "--human", str(files["human"])], tmp))
     else:
@@ -128,7 +130,7 @@ def test_best_model_formula_equals_single_runs(data):
                     references=[parse_reference_setting(s) for s in ("all", "jackknife")], measures=("recall",),
                     resamples=200, seed=3)
     grid = run_grid(read_config_judged(str(files["config"]), str(files["human"])), spec)
-    result = _rouge155("-n 2 -2 4 -u -f B", files["config"], tmp / "b.json")
+    result = rouge155_json("-n 2 -2 4 -u -f B", files["config"], tmp / "b.json")
     rows = {(r["metric"], r["measure"], r["level"], r["coefficient"]): r
             for r in _correlate([str(result), "--human", str(files["human"])], tmp)["rows"]}
     jack = {(r["metric"], r["measure"], r["level"], r["coefficient"]): r

@@ -12,11 +12,11 @@ import pytest
 
 import rouge155
 from rouge155.base.options import Options
-from rouge155.cli.main import Extras, run
 from rouge155.output.signature import (KEYS, Signature, check, escape, parse, reference_counts, sentence_splitting,
                                        signature_of, unescape)
 
-from devkit.difftools import REPO, working_dir
+from devkit.difftools import REPO
+from support.cli import run_as_command
 
 DATA = REPO / "data"
 SAMPLE = REPO / "sample-test"
@@ -200,23 +200,17 @@ def test_settings_that_change_no_number(tmp_path):
         rouge155.evaluate(PEERS, MODELS, Options(ngram="2", weight="1.2")).signature
 
 
-def _cli(args, cwd=SAMPLE):
-    """The command line in this process, long options read by the --help command's parser (as
-    ``rouge155 ARGS`` reads them)."""
-    from rouge155.cli.main import main
-
-    ctx = main.make_context("rouge155", list(args))
-    out, err = io.BytesIO(), io.BytesIO()
-    with working_dir(str(cwd)):
-        status = run(ctx.meta["rouge155.argv"], stdout=out, stderr=err, extras=Extras(prog="rouge155", **ctx.params))
-    return status, out.getvalue().decode("utf-8", "surrogateescape"), err.getvalue().decode()
+def command_line(args, cwd=SAMPLE):
+    """(status, stdout, stderr) as text of ``rouge155 ARGS`` in this process, read as the command reads it."""
+    status, out, err = run_as_command(args, cwd)
+    return status, out.decode("utf-8", "surrogateescape"), err.decode()
 
 
 CONFIG = ["-e", str(DATA), "-n", "2", "-m", "-a", "rouge155-spl.xml"]
 
 
 def _signature_line(args):
-    status, out, err = _cli(args)
+    status, out, err = command_line(args)
     assert status == 0, err
     return out.splitlines()[-1]
 
@@ -231,25 +225,25 @@ def test_every_format_carries_the_same_signature():
     jsonschema = pytest.importorskip("jsonschema")
     line = _signature_line(CONFIG + ["--signature"])
     assert line.startswith("rouge155:") and parse(line).get("refs") == "2-4"
-    _, out, _ = _cli(CONFIG + ["--format", "json", "--precise"])
+    _, out, _ = command_line(CONFIG + ["--format", "json", "--precise"])
     doc = json.loads(out)
     jsonschema.validate(doc, json.loads((REPO / "schema" / "rouge155-result.schema.json").read_text()))
     assert doc["signature"] == line
-    _, out, _ = _cli(CONFIG + ["--format", "csv"])
+    _, out, _ = command_line(CONFIG + ["--format", "csv"])
     import csv
 
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rows and {r["signature"] for r in rows} == {line}
     assert out.splitlines()[0].split(",")[16] == "signature"  # right after the score columns
-    _, out, _ = _cli(CONFIG + ["--format", "html"])
+    _, out, _ = command_line(CONFIG + ["--format", "html"])
     import html
 
     assert html.escape(line) in out
 
 
 def test_default_report_is_unchanged_and_signature_is_its_last_line():
-    _, plain, _ = _cli(CONFIG)
-    _, signed, _ = _cli(CONFIG + ["--signature"])
+    _, plain, _ = command_line(CONFIG)
+    _, signed, _ = command_line(CONFIG + ["--signature"])
     assert signed == plain + signed.splitlines()[-1] + "\n"
     assert "rouge155:" not in plain
 
@@ -265,8 +259,8 @@ def test_plain_text_input_settings(tmp_path, extra, key):
     (tmp_path / "refs.txt").write_text("a b c . X y z . It came back .\nrates rose . <q> stocks fell .\n")
     (tmp_path / "refs2.txt").write_text("the cat ran . It came back later .\nstocks fell . <q> Rates rose .\n")
     args = ["-e", str(DATA), "-n", "2", "--summaries", "sys.txt", "--references", "refs.txt", "--signature"]
-    _, before, _ = _cli(args, tmp_path)
-    _, after, _ = _cli(args + extra, tmp_path)
+    _, before, _ = command_line(args, tmp_path)
+    _, after, _ = command_line(args + extra, tmp_path)
     assert before.splitlines()[:-1] != after.splitlines()[:-1]
     assert _changed_keys(before.splitlines()[-1], after.splitlines()[-1]) == {key}
     value = parse(after.splitlines()[-1]).get(key)
@@ -275,7 +269,7 @@ def test_plain_text_input_settings(tmp_path, extra, key):
 
 def test_rouge2_measures_sign():
     base = _signature_line(CONFIG + ["--signature"])
-    status, out, err = _cli(CONFIG + ["--topic", "nn|vb", "--signature"])
+    status, out, err = command_line(CONFIG + ["--topic", "nn|vb", "--signature"])
     if status != 0:
         pytest.skip(f"ROUGE 2.0 measures unavailable here: {err.strip()}")
     assert _changed_keys(base, out.splitlines()[-1]) == {"r2"}
@@ -285,7 +279,7 @@ def test_rouge2_measures_sign():
 def test_cli_and_api_sign_the_same_settings_alike(tmp_path):
     (tmp_path / "sys.txt").write_text("the cats sat on the mats\nstocks fell on monday\n")
     (tmp_path / "refs.txt").write_text("a cat sat on a mat\nthe market fell on monday\n")
-    _, out, _ = _cli(["-e", str(DATA), "-n", "2", "-m", "-s", "--summaries", "sys.txt", "--references",
+    _, out, _ = command_line(["-e", str(DATA), "-n", "2", "-m", "-s", "--summaries", "sys.txt", "--references",
                       "refs.txt", "--signature"], tmp_path)
     api = rouge155.evaluate({"1": {"1": "the cats sat on the mats", "2": "stocks fell on monday"}},
                             {"1": ["a cat sat on a mat"], "2": ["the market fell on monday"]},
@@ -356,10 +350,10 @@ def test_perl_flags_back_need_perl_flags():
 # -- accepted back ----------------------------------------------------------------------------------
 def test_signature_check_accepts_the_same_run_and_refuses_another():
     line = _signature_line(CONFIG + ["--signature"])
-    status, plain, _ = _cli(CONFIG)
-    status, out, err = _cli(CONFIG + ["--signature-check", line])
+    status, plain, _ = command_line(CONFIG)
+    status, out, err = command_line(CONFIG + ["--signature-check", line])
     assert (status, out, err.count("--signature-check")) == (0, plain, 0)
-    status, out, err = _cli(["-e", str(DATA), "-n", "3", "-m", "-s", "-a", "rouge155-spl.xml",
+    status, out, err = command_line(["-e", str(DATA), "-n", "3", "-m", "-s", "-a", "rouge155-spl.xml",
                              "--signature-check", line])
     assert status == 2 and out == ""  # refused before scoring
     assert err.splitlines() == ["rouge155: --signature-check: stop: no in the signature, smart in this run",
@@ -367,7 +361,7 @@ def test_signature_check_accepts_the_same_run_and_refuses_another():
 
 
 def test_signature_check_refuses_a_malformed_signature_in_one_line():
-    status, out, err = _cli(CONFIG + ["--signature-check", "rouge155:0.1.0|n"])
+    status, out, err = command_line(CONFIG + ["--signature-check", "rouge155:0.1.0|n"])
     assert status == 2 and out == "" and len(err.splitlines()) == 1 and "not a rouge155 signature" in err
 
 

@@ -1,24 +1,21 @@
 """--write-token-ids DIR: every path that cannot take the files is one line and a non-zero status,
 before the run; nothing the user gave is modified."""
-import io
 import os
 
 import pytest
 
-from rouge155.cli.main import Extras, run
 from rouge155.output import token_ids
 
-from devkit.difftools import REPO, working_dir
+from devkit.difftools import REPO
+from support.cli import run_in_process
 
 ARGS = ["-e", str(REPO / "data"), "-n", "2", "-a", "rouge155-spl.xml"]
 
 
-def _run(target):
-    out, err = io.BytesIO(), io.BytesIO()
-    with working_dir(str(REPO / "sample-test")):
-        status = run(ARGS, stdout=out, stderr=err, extras=Extras(write_token_ids=target))
-    lines = [ln for ln in err.getvalue().decode().splitlines() if not ln.startswith("*ROUGE Warning")]
-    return status, out.getvalue(), lines
+def run_writing_token_ids(target):
+    """(status, stdout, stderr lines but the Perl's warnings) of the sample run with --write-token-ids TARGET."""
+    status, out, err = run_in_process(ARGS, REPO / "sample-test", write_token_ids=target)
+    return status, out, [ln for ln in err.decode().splitlines() if not ln.startswith("*ROUGE Warning")]
 
 
 def _snapshot(root):
@@ -26,12 +23,12 @@ def _snapshot(root):
 
 
 def test_writes_into_a_new_or_empty_directory(tmp_path):
-    status, out, lines = _run(str(tmp_path / "new" / "deeper"))
+    status, out, lines = run_writing_token_ids(str(tmp_path / "new" / "deeper"))
     assert status == 0 and b"ROUGE-2" in out and lines == []
     assert sorted(os.listdir(tmp_path / "new" / "deeper")) == ["README.txt", "args.txt", "config.xml", "summaries",
                                                                "vocab.tsv"]
     (tmp_path / "empty").mkdir()
-    assert _run(str(tmp_path / "empty"))[0] == 0
+    assert run_writing_token_ids(str(tmp_path / "empty"))[0] == 0
 
 
 @pytest.mark.parametrize("case", ["empty name", "dangling link", "dangling link parent", "file", "file parent",
@@ -50,7 +47,7 @@ def test_unusable_directory_is_one_line(tmp_path, case):
         "not empty": (str(tmp_path / "full"), "exists and is not an empty directory"),
     }[case]
     before = _snapshot(tmp_path)
-    status, out, lines = _run(target)
+    status, out, lines = run_writing_token_ids(target)
     assert status != 0 and out == b""
     assert len(lines) == 1 and lines[0].startswith("--write-token-ids") and says in lines[0], lines
     assert _snapshot(tmp_path) == before and (tmp_path / "afile").read_text() == "keep me\n"
@@ -62,7 +59,7 @@ def test_read_only_directory_is_one_line(tmp_path, monkeypatch):
     real_access = os.access
     monkeypatch.setattr(token_ids.os, "access", lambda p, mode: False if str(p).startswith(str(tmp_path / "ro"))
                         else real_access(p, mode))
-    status, out, lines = _run(str(tmp_path / "ro" / "sub"))
+    status, out, lines = run_writing_token_ids(str(tmp_path / "ro" / "sub"))
     assert status != 0 and out == b"" and lines == [(f"--write-token-ids: cannot write in {tmp_path / 'ro'}: "
                                                      "permission denied")]
     assert os.listdir(tmp_path / "ro") == []
@@ -83,7 +80,7 @@ def test_failure_while_writing_removes_what_was_written(tmp_path, monkeypatch):
         return real_open(path, mode, *args, **kwargs)
 
     monkeypatch.setattr(token_ids, "open", failing_open, raising=False)
-    status, out, lines = _run(str(tmp_path / "out"))
+    status, out, lines = run_writing_token_ids(str(tmp_path / "out"))
     assert status != 0 and out == b""
     assert lines == [f"--write-token-ids: cannot write {calls[2]}: No space left on device"]
     assert os.listdir(tmp_path / "out") == []
@@ -94,5 +91,5 @@ def test_unwritable_directory_as_a_user(tmp_path):
     if os.geteuid() == 0:
         pytest.skip("root writes in read-only directories (covered above with os.access patched)")
     (tmp_path / "ro").mkdir(mode=0o555)
-    status, _, lines = _run(str(tmp_path / "ro"))
+    status, _, lines = run_writing_token_ids(str(tmp_path / "ro"))
     assert status != 0 and len(lines) == 1 and "permission denied" in lines[0]

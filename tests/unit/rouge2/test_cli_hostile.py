@@ -2,14 +2,13 @@
 stderr and a non-zero status, never a traceback, and never a half-written results file."""
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from rouge155.cli import rouge2 as cli
+from support.cli import console_script, run_console_script
 
-EXE = Path(sys.executable).with_name("rouge155-rouge2")
+EXE = console_script("rouge155-rouge2")
 
 
 @pytest.fixture
@@ -20,11 +19,13 @@ def project(tmp_path):
     return tmp_path
 
 
-def _run(cwd, props, *redirect):
+def run_with_properties(cwd, props, *redirect):
+    """``rouge155-rouge2`` in ``cwd`` on rouge.properties ``props`` (bytes), its streams redirected by the
+    shell words ``redirect[0]`` if given."""
     (cwd / "rouge.properties").write_bytes(props)
     if redirect:
         return subprocess.run(["bash", "-c", f"'{EXE}' {redirect[0]}"], cwd=cwd, capture_output=True)
-    return subprocess.run([str(EXE)], cwd=cwd, capture_output=True)
+    return run_console_script("rouge155-rouge2", (), cwd)
 
 
 def _one_line(p, *words):
@@ -45,19 +46,19 @@ def _one_line(p, *words):
 ])
 def test_path_settings_that_name_no_file(project, props, setting):
     """The jar stops with a stack trace on a NUL (InvalidPathException) and writes a lone surrogate as '?'."""
-    p = _run(project, b"project.dir=p\n" + props)
+    p = run_with_properties(project, b"project.dir=p\n" + props)
     _one_line(p, "is not a file name", setting)
     assert sorted(f.name for f in project.iterdir()) == ["p", "rouge.properties"]  # no results file
 
 
 def test_unused_path_settings_are_not_read(project):
-    p = _run(project, b"project.dir=p\noutputFile=out\\u0000.csv\nstopwords.file=\\uD800\n")
+    p = run_with_properties(project, b"project.dir=p\noutputFile=out\\u0000.csv\nstopwords.file=\\uD800\n")
     assert p.returncode == 0 and b"ROUGE-1\tT1\tA.TXT" in p.stdout
 
 
 def test_escaped_surrogate_pair_is_one_character(project):
     """A Java String is UTF-16: \\uD83D\\uDE00 in the properties is U+1F600, a valid file name."""
-    p = _run(project, b"project.dir=p\noutput=file\noutputFile=out\\uD83D\\uDE00.csv\n")
+    p = run_with_properties(project, b"project.dir=p\noutput=file\noutputFile=out\\uD83D\\uDE00.csv\n")
     assert p.returncode == 0, p.stderr
     assert (project / "out\U0001F600.csv").read_text().startswith("ROUGE-Type,")
 
@@ -74,7 +75,7 @@ def _not_utf8_project(root):
 def test_system_file_names_that_are_not_utf8(project):
     """The jar reads such a file and names it with U+FFFD for each malformed sequence (checked with the jar)."""
     _not_utf8_project(project)
-    p = _run(project, b"project.dir=p\noutput=file\noutputFile=out.csv\n")
+    p = run_with_properties(project, b"project.dir=p\noutput=file\noutputFile=out.csv\n")
     assert p.returncode == 0, p.stderr
     rows = (project / "out.csv").read_text(encoding="utf-8").splitlines()
     assert sorted(rows[1:-1]) == ["ROUGE-1,T1,A.TXT,0.66667,0.66667,0.66667,1",
@@ -136,7 +137,7 @@ def test_results_file_half_written_is_removed(tmp_path, monkeypatch):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_results_file_on_a_full_disk(project):
-    p = _run(project, b"project.dir=p\noutput=file\noutputFile=/dev/full\n")
+    p = run_with_properties(project, b"project.dir=p\noutput=file\noutputFile=/dev/full\n")
     _one_line(p, "cannot write outputFile /dev/full: No space left on device")
 
 
@@ -144,11 +145,11 @@ def test_results_file_on_a_full_disk(project):
 def test_stdout_closed_or_full(project, redirect, words):
     if redirect == ">/dev/full" and not os.path.exists("/dev/full"):
         pytest.skip("needs /dev/full")
-    _one_line(_run(project, b"project.dir=p\n", redirect), words)
+    _one_line(run_with_properties(project, b"project.dir=p\n", redirect), words)
 
 
 def test_stdout_into_head_is_quiet(project):
-    p = _run(project, b"project.dir=p\n", "| head -c 1 >/dev/null; exit ${PIPESTATUS[0]}")
+    p = run_with_properties(project, b"project.dir=p\n", "| head -c 1 >/dev/null; exit ${PIPESTATUS[0]}")
     assert p.stderr == b""
 
 

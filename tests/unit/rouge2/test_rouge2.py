@@ -1,9 +1,6 @@
 """ROUGE 2.0 (``rouge155-rouge2``): Java behaviours, properties, errors, synonyms and POS fixtures,
 and the differential comparison with the jar (skipped with a reason when the jar or Java is absent;
 see scripts/rouge2_harness.py and devkit/rouge2jar.py)."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +10,7 @@ from rouge155.rouge2.properties import PropertiesError, parse_properties, settin
 from rouge155.rouge2.run import csv_text, evaluate_project
 
 from devkit.difftools import REPO
-EXE = Path(sys.executable).with_name("rouge155-rouge2")
+from support.cli import run_console_script
 
 
 # -- java.lang behaviours ---------------------------------------------------------------------
@@ -97,8 +94,9 @@ def _project(tmp_path, files):
     return tmp_path / "proj"
 
 
-def _run(cwd, *args):
-    return subprocess.run([str(EXE), *args], cwd=cwd, capture_output=True, text=True)
+def run_rouge2(cwd, *args):
+    """``rouge155-rouge2 ARGS`` in ``cwd`` (output as text)."""
+    return run_console_script("rouge155-rouge2", args, cwd, text=True)
 
 
 @pytest.mark.parametrize("files,props,message", [
@@ -111,17 +109,17 @@ def _run(cwd, *args):
 def test_cli_errors(tmp_path, files, props, message):
     _project(tmp_path, files)
     (tmp_path / "rouge.properties").write_text(props)
-    p = _run(tmp_path)
+    p = run_rouge2(tmp_path)
     assert p.returncode != 0
     assert message in p.stderr and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
-    assert _run(tmp_path, "missing.properties").stderr.startswith("rouge155-rouge2: cannot read properties file")
+    assert run_rouge2(tmp_path, "missing.properties").stderr.startswith("rouge155-rouge2: cannot read properties file")
 
 
 def test_cli_file_and_console(tmp_path):
     _project(tmp_path, {"system/t1_a.txt": "The cat sat.\nOn the mat.\n", "reference/t1_r1.txt": "a cat sat\n",
                         "reference/t1_r2.txt": "the mat\n"})
     (tmp_path / "rouge.properties").write_text("project.dir=proj\nngram=1,L\noutput=file\noutputFile=out.csv\n")
-    p = _run(tmp_path)
+    p = run_rouge2(tmp_path)
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "out.csv").read_text() == (
         "ROUGE-Type,Task Name,System Name,Avg_Recall,Avg_Precision,Avg_F-Score,Num Reference Summaries\n"
@@ -129,7 +127,7 @@ def test_cli_file_and_console(tmp_path):
         "ROUGE-L,T1,A.TXT,0.83333,0.40000,0.54054,2\n\n")
     assert "ROUGE-1\tT1\tA.TXT\tAverage_R:0.83333\tAverage_P:0.33333" in p.stdout
     (tmp_path / "rouge.properties").write_text("project.dir=proj\nngram=2\n")
-    p = _run(tmp_path)
+    p = run_rouge2(tmp_path)
     assert p.returncode == 0 and "ROUGE-2\tT1\tA.TXT" in p.stdout and "Done!" not in p.stdout
 
 
@@ -245,29 +243,30 @@ def test_extension_api_with_given_tagger():
     assert got["ROUGE-1-TopicUniq"] == (0.5, 0.5)
 
 
-def _rouge155(*args, cwd=REPO / "sample-test"):
-    exe = Path(sys.executable).with_name("rouge155")
-    return subprocess.run([str(exe), *args], cwd=cwd, capture_output=True)
+def rouge155_command(*args, cwd=REPO / "sample-test"):
+    """The ``rouge155`` console script with ``args`` in sample-test/."""
+    return run_console_script("rouge155", args, cwd)
 
 
 def test_extension_options_only_add_blocks():
     _need_model()
-    base = _rouge155("-n", "2", "-a", "-r", "200", "rouge155-see.xml")
-    more = _rouge155("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq", "rouge155-see.xml")
-    par = _rouge155("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq", "--jobs", "2",
-                    "rouge155-see.xml")
+    base = rouge155_command("-n", "2", "-a", "-r", "200", "rouge155-see.xml")
+    more = rouge155_command("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq",
+                            "rouge155-see.xml")
+    par = rouge155_command("-n", "2", "-a", "-r", "200", "--synonyms", "--topic", "nn|jj", "--topic-uniq", "--jobs",
+                           "2", "rouge155-see.xml")
     assert base.returncode == more.returncode == par.returncode == 0
     assert more.stdout.startswith(base.stdout) and more.stdout == par.stdout
     extra = more.stdout[len(base.stdout):].decode()
     for tag in ("ROUGE-1+Synonyms", "ROUGE-2+Synonyms", "ROUGE-1-Topic", "ROUGE-1-Topic+Synonyms",
                 "ROUGE-1-TopicUniq", "ROUGE-1-TopicUniq+Synonyms"):
         assert f"S1 {tag} Average_R: " in extra and "%-conf.int." in extra
-    js = _rouge155("-n", "1", "-a", "--topic", "nn", "--format", "json", "rouge155-see.xml")
+    js = rouge155_command("-n", "1", "-a", "--topic", "nn", "--format", "json", "rouge155-see.xml")
     import json
     assert "ROUGE-1-Topic" in [m["metric"] for m in json.loads(js.stdout)["metrics"]]
 
 
 def test_extension_bad_regex_is_one_line():
-    p = _rouge155("-n", "1", "-a", "--topic", "nn|(", "rouge155-see.xml")
+    p = rouge155_command("-n", "1", "-a", "--topic", "nn|(", "rouge155-see.xml")
     assert p.returncode != 0 and p.stdout == b""
     assert p.stderr.decode().count("\n") == 1 and "not a regular expression" in p.stderr.decode()

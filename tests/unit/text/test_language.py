@@ -13,6 +13,7 @@ from devkit.langtools import run_ours_with
 from rouge155 import evaluate
 from rouge155.text.modes import LanguageText
 from rouge155.base.perlunicode import clean_tokens, perl_decode, perl_lc
+from support.cli import run_module
 
 # (system summary, reference summary) per language: two sentences each, sharing some words
 PAIRS = {
@@ -126,13 +127,14 @@ def test_fork_text_rules():
 
 
 # -- errors -----------------------------------------------------------------------------------------
-def _cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "rouge155", *args], capture_output=True, cwd=cwd, timeout=300)
+def rouge155_module(*args, cwd=None):
+    """``python -m rouge155 ARGS`` in a fresh process."""
+    return run_module(args, cwd)
 
 
 def test_unknown_language_one_line(tmp_path):
     root = _write_pair(tmp_path / "p", "de")
-    p = _cli("--language", "xx", "--system-dir", str(root / "sys"), "--model-dir", str(root / "ref"),
+    p = rouge155_module("--language", "xx", "--system-dir", str(root / "sys"), "--model-dir", str(root / "ref"),
              "--system-pattern", r"(d\d+).txt", "--model-pattern", "#ID#.[A-Z].txt")
     assert p.returncode != 0 and p.stdout == b""
     assert len(p.stderr.decode().strip().splitlines()) == 1 and b"unknown language" in p.stderr
@@ -141,7 +143,7 @@ def test_unknown_language_one_line(tmp_path):
 def test_undecodable_text_one_line(tmp_path):
     root = _write_pair(tmp_path / "p", "de")
     (root / "sys" / "d1.txt").write_bytes(b"caf\xe9 au lait\n")
-    p = _cli("--language", "fr", "--system-dir", str(root / "sys"), "--model-dir", str(root / "ref"),
+    p = rouge155_module("--language", "fr", "--system-dir", str(root / "sys"), "--model-dir", str(root / "ref"),
              "--system-pattern", r"(d\d+).txt", "--model-pattern", "#ID#.[A-Z].txt")
     assert p.returncode != 0
     lines = p.stderr.decode().strip().splitlines()
