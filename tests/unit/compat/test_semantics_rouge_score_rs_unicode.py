@@ -44,7 +44,7 @@ def class_pools(per_class: int = 300):
 
 def test_tokens_on_random_characters_of_every_class():
     r, pools = random.Random(91), class_pools()
-    texts = [odd_text(r, pools, 14) for _ in range(6000)]
+    texts = [odd_text(r, pools, 14) for _ in range(3000)]
     for profile, theirs in zip(("unicode-v1", "character-v1"), PROFILES.values()):
         for text in texts:
             assert uax29.Tokenizer(profile).tokenize(text) == theirs.tokenize(text), ascii(text)
@@ -56,7 +56,7 @@ def test_tokens_on_random_characters_of_every_class():
 
 def test_code_points_alone_and_between_letters():
     r = random.Random(92)
-    sample = [cp for cp in range(0x110000) if not 0xD800 <= cp < 0xE000 and cp != 0x0A and r.random() < 0.1]
+    sample = [cp for cp in range(0x110000) if not 0xD800 <= cp < 0xE000 and cp != 0x0A and r.random() < 0.04]
     texts = [text for cp in sample for text in (chr(cp), f"a{chr(cp)}b", f"\u0915\u094d{chr(cp)}", f"x\u200d{chr(cp)}")]
     for theirs, profile in zip(PROFILES.values(), ("unicode-v1", "character-v1")):
         tokens, per_line = uax29.line_tokens(texts, profile)  # one line per text
