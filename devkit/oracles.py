@@ -15,8 +15,12 @@ Perl). Two shims make its code run here, neither touching a number:
 
 nltk's punkt data itself (``python -m devkit.oracles punkt DIR``, as scripts/test.sh sets it up): the
 ``punkt_tab.zip`` of nltk_data that the ``llama-index-core`` 0.14.25 wheel ships unchanged, checked by its
-SHA-256 and unpacked as ``DIR/tokenizers/punkt_tab`` (point ``NLTK_DATA`` at DIR); the wheel is only
-downloaded, never installed.
+SHA-256 and unpacked as ``DIR/tokenizers/punkt_tab`` (point ``NLTK_DATA`` at DIR); likewise its
+``stopwords.zip`` (``stopwords DIR``: ``DIR/corpora/stopwords.zip``, which XL-Sum's Snowball stemmers read). The
+wheel is only downloaded, never installed.
+
+XL-Sum's scorer (``xlsum``: the original's five files from GitHub at a pinned commit, SHA-256 checked;
+``multilingual-rouge``: its PyPI port's wheel files): see the section below.
 """
 from __future__ import annotations
 
@@ -41,9 +45,13 @@ _ROUGE_CHINESE_SHA256 = {"rouge.py": "97738165c22b8d655131830e206b610e826b3a6731
                          "rouge_score.py": "7d4a3d498652c0b7ec177d97c5cf5753438277703647180b0bcbe84ff7040f4f"}
 PY_ROUGE_WHEEL = "py-rouge==1.1"
 _PY_ROUGE_SHA256 = "5150a4327a9d402ba0c845f7b2afbabdd5adc1344c496a7bda47851bdff7c5ae"  # rouge/rouge.py, py-rouge 1.1
-PUNKT_WHEEL = "llama-index-core==0.14.25"
+# nltk_data's punkt_tab.zip and stopwords.zip (XL-Sum's Snowball stemmers read the stopwords corpus), as the
+# llama-index-core 0.14.25 wheel ships them unchanged (llama_index/core/_static/nltk_cache/...)
+NLTK_DATA_WHEEL = "llama-index-core==0.14.25"
 _PUNKT_MEMBER = "llama_index/core/_static/nltk_cache/tokenizers/punkt_tab.zip"
 _PUNKT_SHA256 = "e57f64187974277726a3417ca6f181ec5403676c717672eef6a748a7b20e0106"  # nltk_data's punkt_tab.zip
+_STOPWORDS_MEMBER = "llama_index/core/_static/nltk_cache/corpora/stopwords.zip"
+_STOPWORDS_SHA256 = "48c0e52d8b52546e827f53761fb30300c0ab94f70660d28bd65ba0a86270946b"  # nltk_data's stopwords.zip
 
 
 def _sha256(path: Path) -> str:
@@ -151,22 +159,39 @@ def load_py_rouge():
     return module.Rouge
 
 
-def _fetch_wheel(requirement: str, pattern: str, folder: str, into: Path) -> Path:
-    """Put a PyPI wheel's ``folder/`` under ``into`` (``pip download``, no install)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
-                        requirement, "-d", tmp], check=True)
-        wheel = next(Path(tmp).glob(pattern))
-        with zipfile.ZipFile(wheel) as zf:
-            for name in zf.namelist():
-                if name.startswith(folder + "/"):
-                    zf.extract(name, into)
-    return into
+def _wheel(requirement: str, tmp: str) -> zipfile.ZipFile:
+    """The wheel of ``requirement`` (pinned: ``name==version``), downloaded into ``tmp`` (``pip download
+    --no-deps``, never installed); OSError with pip's last line where it cannot be had."""
+    done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                           "--only-binary", ":all:", requirement, "-d", tmp], capture_output=True, text=True)
+    wheels = list(Path(tmp).glob(requirement.split("==")[0].replace("-", "_") + "-*.whl"))
+    if done.returncode != 0 or not wheels:
+        said = [line.strip() for line in done.stderr.splitlines() if line.strip() and "WARNING" not in line]
+        raise OSError(f"pip could not download {requirement}: {(said or ['no wheel'])[-1]}")
+    return zipfile.ZipFile(wheels[0])
+
+
+def _extract_package(requirement: str, package: str, target: Path) -> Path:
+    """The files of ``package/`` in ``requirement``'s wheel, put under ``target`` (no install)."""
+    with tempfile.TemporaryDirectory() as tmp, _wheel(requirement, tmp) as zf:
+        for name in zf.namelist():
+            if name.startswith(package + "/"):
+                zf.extract(name, target)
+    return target
+
+
+def _nltk_data_zip(member: str, sha256: str) -> bytes:
+    """One of nltk_data's zips from the llama-index-core wheel, its SHA-256 checked (ValueError if it differs)."""
+    with tempfile.TemporaryDirectory() as tmp, _wheel(NLTK_DATA_WHEEL, tmp) as zf:
+        data = zf.read(member)
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise ValueError(f"{NLTK_DATA_WHEEL}'s {member} is not nltk_data's {Path(member).name} (SHA-256 differs)")
+    return data
 
 
 def fetch_py_rouge() -> Path:
     """Put py-rouge 1.1's files under :data:`PY_ROUGE_CACHE` (``pip download``, no install)."""
-    return _fetch_wheel(PY_ROUGE_WHEEL, "py_rouge-*.whl", "rouge", PY_ROUGE_CACHE)
+    return _extract_package(PY_ROUGE_WHEEL, "rouge", PY_ROUGE_CACHE)
 
 
 def rouge_chinese_dir() -> Optional[Path]:
@@ -196,26 +221,14 @@ def load_rouge_chinese():
 
 def fetch_rouge_chinese() -> Path:
     """Put rouge-chinese 1.0.3's ``rouge_chinese/`` under :data:`ROUGE_CHINESE_CACHE`."""
-    return _fetch_wheel(ROUGE_CHINESE_WHEEL, "rouge_chinese-*.whl", "rouge_chinese", ROUGE_CHINESE_CACHE)
+    return _extract_package(ROUGE_CHINESE_WHEEL, "rouge_chinese", ROUGE_CHINESE_CACHE)
 
 
 def fetch_punkt(nltk_data: Path) -> Path:
     """nltk's ``punkt_tab`` data under ``nltk_data/tokenizers/``, from the zip the llama-index-core wheel
     ships (``pip download``, no install; the zip's SHA-256 checked, the wheel removed). ValueError when
     the zip is not nltk_data's."""
-    with tempfile.TemporaryDirectory() as tmp:
-        done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-                               "--no-deps", "--only-binary", ":all:", PUNKT_WHEEL, "-d", tmp], capture_output=True,
-                              text=True)
-        wheels = list(Path(tmp).glob("llama_index_core-*.whl"))
-        if done.returncode != 0 or not wheels:
-            said = [line.strip() for line in done.stderr.splitlines() if line.strip() and "WARNING" not in line]
-            raise OSError(f"pip could not download {PUNKT_WHEEL}: {(said or ['no wheel'])[-1]}")
-        wheel = wheels[0]
-        with zipfile.ZipFile(wheel) as zf:
-            data = zf.read(_PUNKT_MEMBER)
-    if hashlib.sha256(data).hexdigest() != _PUNKT_SHA256:
-        raise ValueError(f"{PUNKT_WHEEL}'s {_PUNKT_MEMBER} is not nltk_data's punkt_tab.zip (SHA-256 differs)")
+    data = _nltk_data_zip(_PUNKT_MEMBER, _PUNKT_SHA256)
     with tempfile.TemporaryFile() as raw:
         raw.write(data)
         with zipfile.ZipFile(raw) as zf:
@@ -223,15 +236,157 @@ def fetch_punkt(nltk_data: Path) -> Path:
     return nltk_data
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] == ["py-rouge"]:
-        print(py_rouge_dir() or fetch_py_rouge() / "rouge")
-    elif sys.argv[1:] == ["rouge-chinese"]:
-        print(rouge_chinese_dir() or fetch_rouge_chinese())
-    elif sys.argv[1:2] == ["punkt"] and len(sys.argv) == 3:
+# -- XL-Sum's scorer ----------------------------------------------------------------------------------
+# The original (csebuetnlp/xl-sum, commit afcd803, folder multilingual_rouge_scoring) is a package named
+# ``rouge_score``, like rouge-score itself: it is loaded from its folder (ROUGE155_XLSUM_ORIGINAL, hash
+# checked) under the module name ``devkit_xlsum``. The PyPI port (multilingual-rouge 0.0.1) is package
+# ``multilingual_rouge``: installed, or put under ROUGE155_MULTILINGUAL_ROUGE by `python -m devkit.oracles
+# multilingual-rouge` (its wheel's files, no install: its requirement fugashi[unidic] would install a
+# UniDic without its dictionary, which fugashi then prefers to unidic-lite).
+# ROUGE155_XLSUM_ORIGINAL names the folder, or a checkout of the repository that holds it.
+XLSUM_ORIGINAL = Path(os.environ.get("ROUGE155_XLSUM_ORIGINAL",
+                                     Path.home() / ".cache" / "rouge155" / "xlsum" / "multilingual_rouge_scoring"))
+XLSUM_COMMIT = "afcd803c8d7c98f3be60e9a7ce57fcbc3e729e8c"
+_XLSUM_RAW = "https://raw.githubusercontent.com/csebuetnlp/xl-sum/{commit}/multilingual_rouge_scoring/{name}"
+_XLSUM_SHA256 = {
+    "rouge_scorer.py": "d7dc3504c682c042ea735115f1dc8cb7f64058bf56db0140bdd1349204d12a9e",
+    "scoring.py": "7db8f55149e4615077ea54f45e1929dea43dbbc1220e59db89b85b3ec9a85c4c",
+    "stemmers.py": "f0d6d8f530d6bfa526f40aed5e0aaf8fc34119903551dd0c7da5f0116b661f90",
+    "tokenization_wrapper.py": "ad6e8e2cce3a0839ed39a8ef29194c4cdc93104524a65b62957a24edffd26282",
+    "tokenizers.py": "1324ae2e1eb8a4b93c9584aa2949cb8aec78f40dfa55df7ef97abb816b040ad5",
+}
+MULTILINGUAL_ROUGE = Path(os.environ.get("ROUGE155_MULTILINGUAL_ROUGE",
+                                         Path.home() / ".cache" / "rouge155" / "multilingual-rouge"))
+_MULTILINGUAL_ROUGE_WHEEL = "multilingual-rouge==0.0.1"
+_MULTILINGUAL_ROUGE_SHA256 = "f2d8f8b9b7239e0bf248c9c60dcc9aed6ce107a527379ec107e171b99987c4a4"  # rouge_scorer.py
+
+
+def xlsum_deps_missing() -> Optional[str]:
+    """Why XL-Sum's code cannot run here (None: it can): its modules import these at the top."""
+    for module in ("pyonmttok", "six", "nltk"):
+        if importlib.util.find_spec(module) is None:
+            why = " (test extra; pyonmttok has no wheel for Python 3.13+)" if module == "pyonmttok" else " (test extra)"
+            return f"XL-Sum's code needs {module}, which is not installed{why}"
+    return None
+
+
+def xlsum_original_dir() -> Optional[Path]:
+    """The folder of the original's intact files (every one's SHA-256 checked), or None."""
+    for folder in (XLSUM_ORIGINAL, XLSUM_ORIGINAL / "multilingual_rouge_scoring"):
+        if all((folder / f).is_file() and _sha256(folder / f) == h for f, h in _XLSUM_SHA256.items()):
+            return folder
+    return None
+
+
+def fetch_xlsum_original() -> Path:
+    """Put the original's five files, from GitHub at :data:`XLSUM_COMMIT`, into :data:`XLSUM_ORIGINAL` (each
+    SHA-256 checked before anything is written: ValueError if one differs; OSError where GitHub cannot be had)."""
+    import urllib.request
+
+    if xlsum_original_dir() is not None:
+        return XLSUM_ORIGINAL
+    files = {}
+    for name, sha256 in _XLSUM_SHA256.items():
+        url = _XLSUM_RAW.format(commit=XLSUM_COMMIT, name=name)
         try:
-            print(fetch_punkt(Path(sys.argv[2])))
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
-            sys.exit(f"devkit.oracles punkt: {exc}")
-    else:
-        sys.exit("usage: python -m devkit.oracles py-rouge | rouge-chinese | punkt NLTK_DATA_DIR")
+            with urllib.request.urlopen(url, timeout=30) as response:
+                files[name] = response.read()
+        except OSError as exc:
+            raise OSError(f"GitHub could not be read ({name}: {getattr(exc, 'reason', exc)})") from exc
+        if hashlib.sha256(files[name]).hexdigest() != sha256:
+            raise ValueError(f"XL-Sum's {name} at {XLSUM_COMMIT[:7]} is not the one tested (SHA-256 differs)")
+    XLSUM_ORIGINAL.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (XLSUM_ORIGINAL / name).write_bytes(data)
+    return XLSUM_ORIGINAL
+
+
+def load_xlsum_original():
+    """The original's ``rouge_scorer`` module (as ``devkit_xlsum.rouge_scorer``), or None."""
+    if "devkit_xlsum.rouge_scorer" in sys.modules:
+        return sys.modules["devkit_xlsum.rouge_scorer"]
+    folder = xlsum_original_dir()
+    if xlsum_deps_missing() or folder is None:
+        return None
+    package = types.ModuleType("devkit_xlsum")
+    package.__path__ = [str(folder)]
+    saved = {k: v for k, v in sys.modules.items() if k == "rouge_score" or k.startswith("rouge_score.")}
+    sys.modules["devkit_xlsum"] = sys.modules["rouge_score"] = package  # its own imports name `rouge_score`
+    try:
+        for name in ("scoring", "tokenizers", "stemmers", "tokenization_wrapper", "rouge_scorer"):
+            spec = importlib.util.spec_from_file_location(f"devkit_xlsum.{name}", folder / f"{name}.py")
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[f"devkit_xlsum.{name}"] = sys.modules[f"rouge_score.{name}"] = module
+            setattr(package, name, module)
+            spec.loader.exec_module(module)
+    finally:
+        for key in [k for k in sys.modules if k == "rouge_score" or k.startswith("rouge_score.")]:
+            del sys.modules[key]
+        sys.modules.update(saved)
+    return sys.modules["devkit_xlsum.rouge_scorer"]
+
+
+def load_multilingual_rouge():
+    """The PyPI port's ``multilingual_rouge.rouge_scorer`` module, or None."""
+    if xlsum_deps_missing():
+        return None
+    if importlib.util.find_spec("multilingual_rouge") is None:
+        main = MULTILINGUAL_ROUGE / "multilingual_rouge" / "rouge_scorer.py"
+        if not main.is_file() or _sha256(main) != _MULTILINGUAL_ROUGE_SHA256:
+            return None
+        sys.path.append(str(MULTILINGUAL_ROUGE))
+    import multilingual_rouge.rouge_scorer as scorer
+
+    return scorer
+
+
+def fetch_multilingual_rouge() -> Path:
+    """Put multilingual-rouge 0.0.1's package under :data:`MULTILINGUAL_ROUGE` (``pip download``, no install);
+    ValueError when its rouge_scorer.py is not 0.0.1's."""
+    main = _extract_package(_MULTILINGUAL_ROUGE_WHEEL, "multilingual_rouge", MULTILINGUAL_ROUGE) / "multilingual_rouge"
+    if _sha256(main / "rouge_scorer.py") != _MULTILINGUAL_ROUGE_SHA256:
+        raise ValueError(f"{_MULTILINGUAL_ROUGE_WHEEL}'s rouge_scorer.py is not the one tested (SHA-256 differs)")
+    return MULTILINGUAL_ROUGE
+
+
+def fetch_stopwords(nltk_data: Path) -> Path:
+    """nltk's stopwords corpus from the llama-index-core wheel (SHA-256 checked), as
+    ``nltk_data/corpora/stopwords.zip``."""
+    target = nltk_data / "corpora" / "stopwords.zip"
+    if target.is_file() and _sha256(target) == _STOPWORDS_SHA256:
+        return target
+    data = _nltk_data_zip(_STOPWORDS_MEMBER, _STOPWORDS_SHA256)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return target
+
+
+def stopwords_installed() -> bool:
+    try:
+        from nltk.corpus import stopwords
+
+        stopwords.words("english")
+        return True
+    except (ImportError, LookupError, OSError):
+        return False
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    try:
+        if args == ["py-rouge"]:
+            print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+        elif args == ["rouge-chinese"]:
+            print(rouge_chinese_dir() or fetch_rouge_chinese())
+        elif args == ["xlsum"]:
+            print(fetch_xlsum_original())
+        elif args == ["multilingual-rouge"]:
+            print(fetch_multilingual_rouge() if load_multilingual_rouge() is None else "installed")
+        elif len(args) == 2 and args[0] in ("punkt", "stopwords"):
+            print((fetch_punkt if args[0] == "punkt" else fetch_stopwords)(Path(args[1])))
+        else:
+            sys.exit("usage: python -m devkit.oracles py-rouge | rouge-chinese | xlsum | multilingual-rouge"
+                     " | punkt NLTK_DATA_DIR | stopwords NLTK_DATA_DIR")
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+        sys.exit(f"devkit.oracles {args[0]}: {exc}")

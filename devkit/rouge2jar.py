@@ -42,6 +42,17 @@ def find_jar() -> Tuple[Optional[Path], str]:
     return jar, ""
 
 
+def find_model() -> Tuple[Optional[Path], str]:
+    """(the Stanford .tagger file the tests read, "") or (None, reason to skip): ``$ROUGE155_STANFORD_MODEL``,
+    else ../shared/rouge-2.0/ beside the repository. rouge155 ships no model (GPL data of their authors)."""
+    env = os.environ.get("ROUGE155_STANFORD_MODEL")
+    path = Path(env) if env else SHARED / MODEL
+    if not path.is_file():
+        return None, (f"no Stanford POS tagger model at {path}: set ROUGE155_STANFORD_MODEL to a .tagger file "
+                      f"of ROUGE 2.0's resources/taggers/ (e.g. {MODEL})")
+    return path, ""
+
+
 # -- generated projects ------------------------------------------------------------------------
 
 NOUNS = "phone screen battery car automobile dog cat house home price market stock city film movie child kid " \

@@ -241,10 +241,13 @@ def coarse(tag: str) -> str:
 
 def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verbose: bool = True,
                  quick: bool = False):
-    """(cases, identical, failures, (own-tagger rows identical, rows)) for topic and synonym
-    settings on generated projects and the jar's sample; ``quick``: a third of the settings."""
+    """(cases, identical, failures, rows) for topic and synonym settings on generated projects and the
+    jar's sample, given the jar's tags; ``rows``: {"own": (identical, rows), "model": ...}, the CSV rows of
+    whole runs with rouge155's own tagger and with the jar's model file read by rouge155 (cwd = the jar's
+    folder, whose resources/taggers/ holds it); ``quick``: a third of the settings."""
     from rouge155.rouge2.properties import settings_from_properties, parse_properties
     from rouge155.rouge2.run import csv_text, evaluate_project
+    from rouge155.rouge2.tagger import default_sentence_tagger
     jar, why = find_jar()
     if jar is None:
         raise SystemExit(f"skip: {why}")
@@ -253,7 +256,7 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
     tmp = Path(tempfile.mkdtemp(prefix="rouge2-t-"))
     failures: List[str] = []
     same = cases = 0
-    own_same_rows = own_rows = 0
+    row_tally = {"own": [0, 0], "model": [0, 0]}   # CSV rows identical to the jar's, rows
     cwd = os.getcwd()
     try:
         project = make_project(tmp / "proj", rng, tasks)
@@ -287,19 +290,20 @@ def compare_tags(seed: int = 7, tasks: int = 8, with_synonyms: bool = True, verb
             ok = (jrc == 0) == (orc == 0) and (jrc != 0 or jcsv == ours)
             same += tally(ok, failures, f"{s}: jar rc {jrc} {jerr[-300:]!r} ours rc {orc}\njar:\n{jcsv.decode()}\n"
                           f"ours:\n{ours.decode()}", f"(jar rc {jrc}) {project.name} {s}", verbose)
-            if jrc == 0:
-                try:
-                    own = csv_text(evaluate_project(settings)).splitlines()
-                except Exception:
-                    own = []
+            if jrc == 0:  # whole runs as rouge155-rouge2 makes them: own tagger, and the model file's tags
                 jl = jcsv.decode().splitlines()
-                rows = [(a, b) for a, b in zip(jl[1:], own[1:]) if a]
-                own_rows += len(rows)
-                own_same_rows += sum(a == b for a, b in rows)
+                for name, tagger in (("own", default_sentence_tagger()), ("model", None)):
+                    try:
+                        got = csv_text(evaluate_project(settings, tagger=tagger)).splitlines()
+                    except Exception:
+                        got = []
+                    rows = [(a, b) for a, b in zip(jl[1:], got[1:]) if a]
+                    row_tally[name][0] += sum(a == b for a, b in rows)
+                    row_tally[name][1] += len(rows)
     finally:
         os.chdir(cwd)
         shutil.rmtree(tmp)
-    return cases, same, failures, (own_same_rows, own_rows)
+    return cases, same, failures, {k: (v[0], v[1]) for k, v in row_tally.items()}
 
 
 def tag_agreement(seed: int, summaries: int):

@@ -17,10 +17,11 @@ _EXPORTS = {
     "OptionError": "base.errors",
     "score_pairs": "pairs",
     "PairScores": "pairs",
+    "iter_score_pairs": "streaming",
 }
 
 __all__ = ["evaluate", "iter_results", "Options", "Result", "MetricResult", "RougeError", "OptionError", "__version__",
-           "score_pairs", "PairScores"]
+           "score_pairs", "PairScores", "iter_score_pairs"]
 
 
 def __getattr__(name: str):

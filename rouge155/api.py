@@ -10,17 +10,19 @@ if TYPE_CHECKING:
 
     import numpy as np
 
+    from .engine.stream import StreamedSystem
+
 from .base.errors import OptionError
 from .base.lazy import load_numpy
 from .base.options import Options, typed_options
 from .base.records import dataclass  # dataclasses' records without its start-up cost
-from .engine.aggregate import Averages, average_many, instance_values, ordered_values, table_rows
-from .engine.plan import MetricBlock, scored_blocks, use_batched_engine
+from .engine.aggregate import Averages, average_many, check_resamples, instance_values, ordered_values, table_rows
+from .engine.plan import MetricBlock, check_orders, scored_blocks, use_batched_engine
 from .inputs.config import EvalConfig, Evaluation
 from .inputs.resources import load_word_lists, resolve_data_dir
 from .inputs.sources import MemorySource, TextSource, reference_texts, summary_bytes
 from .metrics.formulas import Counts
-from .output.report import block_text
+from .output.report import block_header, block_text, eval_lines
 from .text.modes import text_model
 
 
@@ -75,6 +77,10 @@ class MetricResult:
             for key, row in zip(self.keys, table_rows(self.rows))
         ]
 
+    def text_parts(self, options: Options) -> Iterator[str]:
+        """:meth:`to_text` in pieces (a streamed run's ``-d`` lines a batch at a time)."""
+        yield self.to_text(options)
+
     def to_text(self, options: Options) -> str:
         return block_text(
             self.system,
@@ -118,6 +124,82 @@ def average_blocks(blocks: Sequence[MetricBlock], options: Options, workers=None
     ]
 
 
+class StreamedMetricResult:
+    """A block of a streamed run as the text report prints it: its averages, and its instances'
+    values in a compact table (``engine.compact``), printed a batch at a time under ``-d``."""
+
+    def __init__(self, streamed: StreamedSystem, block: int, spec, averages: Averages, options: Options):
+        self.system, self.metric, self.kind, self.averages = streamed.system, spec.tag, spec.kind, averages
+        self.token_mode, self.alpha = options.token_mode_num, options.alpha_num
+        self._streamed, self._columns = streamed, slice(3 * block, 3 * block + 3)
+
+    def text_parts(self, options: Options) -> Iterator[str]:
+        system, tag, mode = self.system, self.metric, self.token_mode
+        yield block_header(system, tag, self.averages, mode, options.confidence_label, options.per_eval)
+        if options.per_eval:
+            table = self._streamed.values
+            for keys, rows in self._streamed.keys.printed():
+                values = table.values[rows][:, self._columns]
+                yield eval_lines(system, tag, keys, (values / table.scales[self._columns]).tolist() if table.is_int
+                                 else values.tolist(), mode)
+
+    def to_text(self, options: Options) -> str:
+        return "".join(self.text_parts(options))
+
+    def materialized(self) -> MetricResult:
+        """The block as the in-memory path gives it: keys and (n, 6) rows in evaluation order."""
+        import numpy as np
+
+        from .engine.aggregate import value_columns
+        from .engine.stream import other_columns
+
+        keys, rows = self._streamed.keys.listed()
+        full = np.empty((len(keys), 6))
+        full[:, value_columns(self.token_mode)] = self._streamed.values.decoded(columns=self._columns)[rows]
+        others = self._streamed.others
+        if others is not None:
+            full[:, other_columns(self.token_mode)] = others.decoded(columns=self._columns)[rows]
+        return MetricResult(self.system, self.metric, self.kind, self.averages, keys, full, self.token_mode,
+                            self.alpha)
+
+
+def streamed_results(plan, options: Options, systems: Optional[Sequence[str]], all_systems: bool = False,
+                     data_dir: Optional[str] = None, warn: Callable[[str], None] = lambda _msg: None, jobs: int = 1,
+                     progress: Optional[Callable[[int], None]] = None, dask=None, full_rows: bool = False) -> list:
+    """Every block of a streamed run (``plan``: ``rouge155.inputs.streams``), in the report's order:
+    :class:`StreamedMetricResult` (or, with ``full_rows``, :class:`MetricResult`). ``systems``: the
+    systems to score (None: all the input has; ``all_systems``: all, sorted, else ``--system-id``).
+    Raises ``engine.stream.NeedsWholeInput`` or ``engine.plan.NeedsStepByStep`` where the in-memory
+    path must run (before anything is reported)."""
+    from .engine.batched.replay import replay_warnings
+    from .engine.compact import table_averages
+    from .engine.plan import metric_plan
+    from .engine.stream import NeedsWholeInput, run_stream
+
+    options.check()
+    word_lists = load_word_lists(resolve_data_dir(data_dir))
+    load_numpy()
+    specs = metric_plan(options)
+    results: list = []
+    with _executor(jobs, dask, show_waiting=progress is not None) as workers:
+        collector = run_stream(plan, options, systems, word_lists, specs, workers, progress, full_rows)
+        chosen = plan.finish(collector.facts, all_systems)
+        if chosen is None or (plan.several_systems and (collector.undefined or full_rows)):
+            raise NeedsWholeInput()  # (several systems of a JSONL file: its order of warnings and instances)
+        streamed = collector.finish(chosen)
+        replayed = collector.undefined_evaluations
+        if hasattr(plan, "replay_evaluations"):
+            replayed = plan.replay_evaluations(replayed)
+        replay_warnings(replayed, chosen, specs, collector.undefined, warn)
+        for one in streamed:
+            averages = table_averages(one.values, len(specs), options.token_mode_num, options.resamples_num,
+                                      options.confidence_num, options.alpha_num, workers)
+            for block, (spec, average) in enumerate(zip(specs, averages)):
+                result = StreamedMetricResult(one, block, spec, average, options)
+                results.append(result.materialized() if full_rows else result)
+    return results
+
+
 def iter_results(
     config: EvalConfig,
     options: Options,
@@ -140,6 +222,8 @@ def iter_results(
     chunks to a Dask cluster. None of these changes the results.
     """
     options.check()
+    check_resamples(options)
+    check_orders(options)
     word_lists = load_word_lists(resolve_data_dir(data_dir))
     source = source or TextSource()
     batched = use_batched_engine(engine, config, options, systems, source, cluster=dask is not None)

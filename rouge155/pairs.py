@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Union
 
+from .base import arguments
 from .engine.pairs import PairScores, Text
 from .semantics import PERL, get
 
@@ -28,6 +29,7 @@ def score_pairs(
     dask=None,
     semantics: str = PERL,
     signature_check: Optional[str] = None,
+    language: Optional[str] = None,
 ) -> Dict[str, PairScores]:
     """Per-pair ROUGE for ``predictions[i]`` against ``references[i]`` (one text or a list of texts).
 
@@ -40,12 +42,32 @@ def score_pairs(
     call, before scoring, when its settings differ from that signature's (ValueError).
     ``semantics``: another implementation's numbers instead of the Perl's (``"rouge-score"``,
     ``"torchmetrics"``, ``"pltrdy"``, ``"py-rouge"``, or any name :mod:`rouge155.semantics` registers),
-    its options mapped onto that implementation's (what it lacks: ValueError).
+    its options mapped onto that implementation's (what it lacks: ValueError). ``language``: an ISO 639
+    code, for an implementation with a language setting (``"xlsum"``: its ``lang=``, docs/semantics.md).
+
+    Arguments are checked here, once, the same under every semantics (:mod:`rouge155.base.arguments`):
+    one text where a list belongs, None, a number or a nested list is a TypeError naming it; a
+    generator is read once, before anything else reads it; a non-numeric, NaN or out-of-range
+    ``alpha``/``word_limit``/``byte_limit`` is an exception naming it.
     """
-    return get(semantics).score_call(predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
+    implementation = get(semantics)
+    predictions, references = arguments.pairs(predictions, references)
+    metrics = arguments.metric_list(metrics)
+    alpha = arguments.number(alpha, "alpha", 0, 1)
+    whole = implementation.name != PERL  # the Perl reads a limit as a number (-l 10.5); the others slice
+    if word_limit is not None:
+        word_limit = arguments.number(word_limit, "word_limit", 0, integer=whole)
+    if byte_limit is not None:
+        byte_limit = arguments.number(byte_limit, "byte_limit", 0, integer=whole)
+    if whole:  # the Perl reads bytes as they are; every other implementation reads str
+        predictions = [arguments.as_str(t, f"predictions[{i}]") for i, t in enumerate(predictions)]
+        references = [arguments.as_str(r, f"references[{i}]") if isinstance(r, arguments.TEXT_TYPES) else
+                      [arguments.as_str(t, f"references[{i}][{k}]") for k, t in enumerate(r)]
+                      for i, r in enumerate(references)]
+    return implementation.score_call(predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
                                      multi_reference=multi_reference, alpha=alpha, word_limit=word_limit,
                                      byte_limit=byte_limit, data_dir=data_dir, dask=dask,
-                                     signature_check=signature_check)
+                                     signature_check=signature_check, language=language)
 
 
 __all__ = ["score_pairs", "PairScores"]

@@ -12,6 +12,9 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --mode semantics --pairs 11490   # every implementation, every semantics, one table
                                                 # (then the multilingual ones: --multilingual-pairs 2000)
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
+  python scripts/bench.py --mode scale --jsonl cnndm.jsonl --sizes 10000,100000,1000000   # streaming: growth
+  python scripts/bench.py --mode cluster --jsonl cnndm.jsonl --pairs 1000000   # a LocalCluster of 1, 2, 4 workers
+  python scripts/bench.py --mode xlsum --pairs 5000 --slow-pairs 1000   # XL-Sum's scorer per language
   python scripts/bench.py --no-perl --pairs 2000 --only pyrouge-m --language ru   # --language cost
   python scripts/bench.py --small               # start-up, the release sample's 17 runs, one pair
 
@@ -56,12 +59,13 @@ def run_measured(cmd, cwd):
 
 
 def best_of(repeat: int, cmd, cwd):
-    """``run_measured`` ``repeat`` times: the first output and status, the best time, the largest RSS."""
-    out, wall, rss, status, _cpu = run_measured(cmd, cwd)
+    """``run_measured`` ``repeat`` times: the first output and status, the best time, the largest RSS,
+    the least CPU time."""
+    out, wall, rss, status, cpu = run_measured(cmd, cwd)
     for _ in range(repeat - 1):
-        _out, w, r, _status, _cpu = run_measured(cmd, cwd)
-        wall, rss = min(wall, w), max(rss, r)
-    return out, wall, rss, status
+        _out, w, r, _status, c = run_measured(cmd, cwd)
+        wall, rss, cpu = min(wall, w), max(rss, r), min(cpu, c)
+    return out, wall, rss, status, cpu
 
 
 def _median(xs):
@@ -143,8 +147,9 @@ def main() -> int:
 
         return modes_main(sys.argv[1:])
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask"], default="perl",
-                    help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask: see scripts/bench_modes.py")
+    ap.add_argument("--mode", choices=["perl", "pairs", "semantics", "dask", "xlsum", "scale", "cluster"],
+                    default="perl", help="perl (default): against ROUGE-1.5.5.pl; pairs, semantics, dask, xlsum: "
+                    "see scripts/bench_modes.py; scale, cluster: scripts/bench_scale.py")
     ap.add_argument("--pairs", default="11490", help="CNN/DM-like sizes, comma-separated")
     ap.add_argument("--topics", default="50", help="DUC-like topics (x4 references x10 systems)")
     ap.add_argument("--only", help="comma-separated flag sets: " + ",".join(FLAGSETS)
@@ -196,7 +201,7 @@ def main() -> int:
         args = flags.split() + ["config.xml"]
         ours_cmd = [sys.executable, "-m", "rouge155", "-e", str(REPO / "data"), "--quiet", *args]
         jobs_cmd = ours_cmd[:5] + [f"--jobs={a.jobs}"] + ours_cmd[5:]
-        out_o, wall_o, rss_o, st_o = best_of(a.repeat, ours_cmd, root)
+        out_o, wall_o, rss_o, st_o, cpu_o = best_of(a.repeat, ours_cmd, root)
         extra = ""
         if a.language:
             lroot = base / f"{profile}-{size}-{a.language}"
@@ -211,7 +216,7 @@ def main() -> int:
             wall_l, wall_e = min(walls_l), min(walls_e)
             extra += f"  --language {a.language}: {wall_l:.2f}s vs English {wall_e:.2f}s: x{wall_l / wall_e:.2f}"
         if a.jobs:
-            out_j, wall_j, rss_j, _ = best_of(a.repeat, jobs_cmd, root)
+            out_j, wall_j, rss_j, _, _cpu = best_of(a.repeat, jobs_cmd, root)
             extra += f"  --jobs {a.jobs}: {wall_j:.2f}s {rss_j:.0f}MB x{wall_o / wall_j:.2f} same={out_j == out_o}"
         if ref is not None:
             cache = root / f"perl-{name}.json"
@@ -219,16 +224,18 @@ def main() -> int:
                 saved = json.loads(cache.read_text())
                 out_p = (root / f"perl-{name}.out").read_bytes()
                 wall_p, rss_p, st_p = saved["wall"], saved["rss"], saved["status"]
+                cpu_p = saved.get("cpu", float("nan"))
             else:
-                out_p, wall_p, rss_p, st_p, _cpu = run_measured(
+                out_p, wall_p, rss_p, st_p, cpu_p = run_measured(
                     ["perl", str(ref / "ROUGE-1.5.5.pl"), "-e", str(ref / "data"), *args], root)
                 (root / f"perl-{name}.out").write_bytes(out_p)
-                cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p}))
+                cache.write_text(json.dumps({"wall": wall_p, "rss": rss_p, "status": st_p, "cpu": cpu_p}))
             same = out_p == out_o and st_p == st_o
             print(f"{label:34s} {name:10s} {wall_p:8.2f} {rss_p:8.0f} {wall_o:8.2f} {rss_o:8.0f} "
-                  f"{wall_p / wall_o:7.1f} {same}{extra}")
+                  f"{wall_p / wall_o:7.1f} {same}  CPU {cpu_p:.2f} s / {cpu_o:.2f} s: x{cpu_p / cpu_o:.1f}{extra}")
         else:
-            print(f"{label:34s} {name:10s} {'-':>8s} {'-':>8s} {wall_o:8.2f} {rss_o:8.0f} {'-':>7s} -{extra}")
+            print(f"{label:34s} {name:10s} {'-':>8s} {'-':>8s} {wall_o:8.2f} {rss_o:8.0f} {'-':>7s} -  "
+                  f"CPU {cpu_o:.2f} s{extra}")
         sys.stdout.flush()
     return 0
 

@@ -1,4 +1,5 @@
-"""scripts/bench.py's other modes (``--mode pairs``, ``--mode semantics``, ``--mode dask``), side by side in one script.
+"""scripts/bench.py's other modes (``--mode pairs``, ``--mode semantics``, ``--mode dask``, ``--mode xlsum``:
+scripts/bench_xlsum.py), side by side in one script; ``--mode scale`` and ``--mode cluster`` are in bench_scale.py.
 
 pairs: ``rouge155.score_pairs`` (ROUGE-1, -2, -L; with and without -m) against rouge-score's
 RougeScorer (rouge1, rouge2, rougeLsum) on the same CNN/DM-like pairs, alternating, medians of
@@ -418,15 +419,20 @@ def bench_dask(n: int, repeat: int, flags: str, keep: Optional[str] = None) -> N
 def main(argv=None) -> int:
     import argparse
 
+    if argv is not None and any(a in ("scale", "cluster", "--mode=scale", "--mode=cluster") for a in argv):
+        from bench_scale import main as scale_main  # streaming: growth, a local Dask cluster
+
+        return scale_main(argv)
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["pairs", "dask", "semantics"], required=True)
+    ap.add_argument("--mode", choices=["pairs", "dask", "semantics", "xlsum"], required=True)
     ap.add_argument("--pairs", type=int, default=11490)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--rouge-score-pairs", type=int, default=2000, help="pairs timed for rouge-score (it is slow)")
     ap.add_argument("--flags", default="-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m", help="dask mode: Perl flags")
     ap.add_argument("--keep", help="dask mode: build the corpus here (reused when present)")
     ap.add_argument("--slow-pairs", type=int, default=1000,
-                    help="semantics mode: pairs timed for the Python packages (rouge-score, torchmetrics, rouge)")
+                    help="semantics and xlsum modes: pairs timed for the Python packages (rouge-score, torchmetrics, "
+                    "rouge, XL-Sum's)")
     ap.add_argument("--jsonl", help="semantics mode: pairs from a JSONL file ({prediction, references} per line)")
     ap.add_argument("--multilingual-pairs", type=int, default=2000,
                     help="semantics mode: generated pairs in many scripts for the multilingual implementations "
@@ -438,6 +444,10 @@ def main(argv=None) -> int:
         bench_semantics(a.pairs, a.repeat, a.slow_pairs, a.jsonl)
         if a.multilingual_pairs:
             bench_multilingual(a.multilingual_pairs, a.repeat, min(a.slow_pairs, a.multilingual_pairs))
+    elif a.mode == "xlsum":
+        from bench_xlsum import bench_xlsum
+
+        bench_xlsum(a.pairs, a.repeat, a.slow_pairs)
     else:
         bench_dask(a.pairs, a.repeat, a.flags, a.keep)
     return 0

@@ -28,13 +28,15 @@ def tags_main(seed: int, summaries: int) -> int:
             if per[c]:
                 print(f"  Stanford {c:5s}: {both[c]}/{per[c]} = {100 * both[c] / per[c]:.1f}% same class from "
                       "rouge155's tagger")
-    cases, same, failures, (rs, rn) = compare_tags(seed)
+    cases, same, failures, rows = compare_tags(seed)
     for f in failures[:3]:
         print(f)
     print(f"topic/synonyms given the jar's tags: {same}/{cases} CSVs identical")
-    if rn:
-        print(f"with rouge155's own tagger: {rs}/{rn} CSV rows identical ({100 * rs / rn:.1f}%)")
-    return 0 if same == cases else 1
+    for name, what in (("model", "the jar's model file"), ("own", "rouge155's own tagger")):
+        rs, rn = rows[name]
+        if rn:
+            print(f"whole runs with {what}: {rs}/{rn} CSV rows identical ({100 * rs / rn:.1f}%)")
+    return 0 if same == cases and rows["model"][0] == rows["model"][1] else 1
 
 
 def main() -> int:

@@ -12,8 +12,9 @@
 #                      stays ~1.2 GB). Without a CPU wheel the torchmetrics tests skip, saying why. A torch
 #                      already in the environment is used as it is.
 #   ROUGE155_REFERENCE=DIR  the reference ROUGE-1.5.5.pl to use (default: installed under the environment);
-#   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py).
-#   ROUGE155_ROUGE_CHINESE=DIR  likewise rouge-chinese's own copy (devkit/oracles.py).
+#   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py);
+#   ROUGE155_ROUGE_CHINESE=DIR  likewise rouge-chinese's own copy (devkit/oracles.py);
+#   ROUGE155_XLSUM_ORIGINAL=DIR, ROUGE155_MULTILINGUAL_ROUGE=DIR  likewise XL-Sum's scorer and its PyPI port.
 # Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment). Nothing
 # is written into $HOME: pip's cache and every cache or profile the tests make (XDG folders, Hugging Face,
 # pythainlp, Chromium, pytest's tmp_path) go into one temporary folder, removed at the end.
@@ -167,15 +168,34 @@ export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 # rouge-chinese's likewise (its wheel also writes a rouge/ over the rouge package's files)
 export ROUGE155_ROUGE_CHINESE="${ROUGE155_ROUGE_CHINESE:-$venv/share/rouge155-rouge-chinese}"
 "$py" -m devkit.oracles rouge-chinese >/dev/null || echo "scripts/test.sh: no copy of rouge-chinese (its tests skip)" >&2
-# nltk's punkt data for the tests of the paths that split with punkt: nltk_data's punkt_tab.zip as the
-# llama-index-core 0.14.25 wheel ships it, its SHA-256 checked, unpacked into the scratch folder (the wheel is
-# downloaded, never installed: devkit/oracles.py); NLTK_DATA points there for the run. Without it, those
-# tests skip, saying why.
+# XL-Sum's scorer for the xlsum tests (devkit/oracles.py): the original (csebuetnlp/xl-sum at a pinned commit, its
+# five files from GitHub, each SHA-256 checked) and its PyPI port (multilingual-rouge 0.0.1, the wheel's files
+# only, never installed). Where either cannot be had, the tests against it skip, saying why.
+export ROUGE155_XLSUM_ORIGINAL="${ROUGE155_XLSUM_ORIGINAL:-$venv/share/rouge155-xlsum}"
+if ! why=$("$py" -m devkit.oracles xlsum 2>&1 >/dev/null); then
+  export ROUGE155_NO_XLSUM="XL-Sum's original could not be had ($(echo "$why" | tail -n 1 | head -c 200))"
+  echo "scripts/test.sh: $ROUGE155_NO_XLSUM; the xlsum tests against it skip" >&2
+fi
+export ROUGE155_MULTILINGUAL_ROUGE="${ROUGE155_MULTILINGUAL_ROUGE:-$venv/share/rouge155-multilingual-rouge}"
+if ! why=$("$py" -m devkit.oracles multilingual-rouge 2>&1 >/dev/null); then
+  export ROUGE155_NO_MULTILINGUAL_ROUGE="multilingual-rouge 0.0.1 could not be had ($(echo "$why" | tail -n 1 | head -c 200))"
+  echo "scripts/test.sh: $ROUGE155_NO_MULTILINGUAL_ROUGE; the xlsum tests against it skip" >&2
+fi
+# nltk's data for the tests of the paths that split with punkt and of XL-Sum's Snowball stemmers (which read the
+# stopwords corpus): nltk_data's punkt_tab.zip and stopwords.zip as the llama-index-core 0.14.25 wheel ships
+# them, each SHA-256 checked, put into the scratch folder (the wheel is downloaded, never installed:
+# devkit/oracles.py); NLTK_DATA points there for the run. Without them, those tests skip, saying why.
 if punkt_why=$("$py" -m devkit.oracles punkt "$scratch/nltk_data" 2>&1 >/dev/null); then
   export NLTK_DATA="$scratch/nltk_data${NLTK_DATA:+:$NLTK_DATA}"
 else
   export ROUGE155_NO_PUNKT="nltk's punkt data could not be had ($(echo "$punkt_why" | grep -v WARNING | tail -n 1 | head -c 200))"
   echo "scripts/test.sh: $ROUGE155_NO_PUNKT; the punkt tests skip" >&2
+fi
+if stopwords_why=$("$py" -m devkit.oracles stopwords "$scratch/nltk_data" 2>&1 >/dev/null); then
+  case ":${NLTK_DATA:-}:" in *":$scratch/nltk_data:"*) ;; *) export NLTK_DATA="$scratch/nltk_data${NLTK_DATA:+:$NLTK_DATA}" ;; esac
+else
+  export ROUGE155_NO_STOPWORDS="nltk's stopwords corpus could not be had ($(echo "$stopwords_why" | tail -n 1 | head -c 200))"
+  echo "scripts/test.sh: $ROUGE155_NO_STOPWORDS; the xlsum Snowball-stemmer tests skip" >&2
 fi
 
 # -- lint and types (pinned in the test extra, configured in pyproject.toml): any finding fails the run

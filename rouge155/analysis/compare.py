@@ -19,7 +19,7 @@ import numpy as np
 from ..base.errors import RougeError
 from . import stats
 from .results import MEASURE_LABEL, MEASURES, Run
-from .validate import Reader, check_arguments, finite_or_null
+from .validate import Reader, check_arguments, check_resample_memory, finite_or_null
 
 TESTS = ("permutation", "bootstrap")
 
@@ -169,17 +169,20 @@ def compare(
     """Test every pair of ``systems`` (default: all) on each metric (default: all) and measure."""
     check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], TESTS),
                      ("measure", measures, MEASURES)], resamples=resamples, alpha=alpha)
-    systems = list(systems) if systems is not None else run.systems
+    systems = list(dict.fromkeys(systems)) if systems is not None else run.systems  # each once
     for s in systems:
         if s not in run.systems:
             raise RougeError(f"system {s} is not in the results (they have {', '.join(run.systems)})")
     if len(systems) < 2:
         raise RougeError(f"comparing needs at least two systems; the results have {len(systems)}"
                          + (f" ({systems[0]})" if systems else ""))
-    metrics = list(metrics) if metrics is not None else run.metrics
+    metrics = list(dict.fromkeys(metrics)) if metrics is not None else run.metrics
     for m in metrics:
         if m not in run.metrics:
             raise RougeError(f"metric {m} is not in the results (they have {', '.join(run.metrics)})")
+    longest = max((len(run.get(m, s).eval_ids) for m in metrics for s in systems if run.has(m, s)), default=0)
+    # per resample and evaluation: the drawn indices, the sign pattern, the resampled differences
+    check_resample_memory(resamples, 40.0 * longest, f"{longest} evaluations")
     draws: Dict[int, Tuple[np.ndarray, np.ndarray, bool]] = {}
     notes: List[str] = []
     tests: List[PairTest] = []

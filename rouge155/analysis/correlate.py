@@ -22,13 +22,13 @@ from typing import Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Uni
 
 import numpy as np
 
-from ..base.errors import RougeError
+from ..base.errors import OptionError, RougeError
 from . import difference, levels, pvalues, stats
 from .correlation_doc import Correlation, CorrelationRow, DocumentCorrelation, correlation_from_document
 from .human import HumanScores, load_human_scores
-from .levels import LEVELS, RESAMPLE_OVER, Draws
+from .levels import LEVELS, RESAMPLE_OVER, Draws, bootstrap_bytes
 from .results import MEASURES, Run
-from .validate import check_arguments
+from .validate import check_arguments, check_resample_memory
 from .variants import rerun_variants
 
 __all__ = ["Correlation", "CorrelationRow", "DocumentCorrelation", "HumanScores", "LEVELS", "RESAMPLE_OVER",
@@ -65,10 +65,10 @@ def _check_arguments(human: HumanScores, measures, levels_, coefficients, resamp
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise RougeError(f"seed must be a non-negative whole number, not {seed!r}")
     if summary_filter_p is not None and not 0 < summary_filter_p <= 1:
-        raise RougeError(f"summary_filter_p must be in (0, 1], not {summary_filter_p!r}")
+        raise OptionError(f"summary_filter_p (--summary-filter-p) must be in (0, 1], not {summary_filter_p!r}")
     for size in sample_sizes:
         if not 1 <= size <= len(human.documents):
-            raise RougeError(f"sample size {size} is not between 1 and the {len(human.documents)} documents scored")
+            raise OptionError(f"--sample-size {size}: not between 1 and the {len(human.documents)} documents scored")
 
 
 def _subset_draws(n_sys: int, n_doc: int, resamples: int, seed: int, sizes: Sequence[int]) -> Dict[int, Draws]:
@@ -194,6 +194,11 @@ def correlate(
     check_arguments([("correction", [correction], stats.CORRECTIONS), ("test", [decide_by], difference.TESTS)],
                     alpha=alpha)
     n_sys, n_doc = len(human.systems), len(human.documents)
+    n_rows = sum(len(metrics) if metrics is not None else len(run.metrics) for run in runs.values()) \
+        * len(measures) * len(human.columns) * len(levels) * len(coefficients)
+    per_resample = bootstrap_bytes(n_rows, n_sys, n_doc, bool(compare_pairs) or against_best)
+    check_resample_memory(resamples, per_resample + 16.0 * n_doc * len(sample_sizes),
+                          f"{n_rows} correlations of {n_sys} systems x {n_doc} documents")
     setup = _Settings(list(levels), list(coefficients), Draws.make(n_sys, n_doc, resamples, seed, resample),
                       confidence, _subset_draws(n_sys, n_doc, resamples, seed, sample_sizes), summary_filter_p,
                       per_document, n_sys, n_doc, list(human.documents))

@@ -8,7 +8,7 @@ import io
 import json
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import difference, stats
 from .levels import LEVELS, RESAMPLE_OVER
@@ -140,10 +140,18 @@ def _left_out(r: CorrelationRow) -> bool:
     return r.documents_used is not None and r.documents_used < r.documents
 
 
+def scope(rows: Iterable[CorrelationRow], size: Optional[int] = None) -> str:
+    """What a table's rows correlate over: "5 systems, 4 documents", or where the rows differ (merged
+    parts over other data, ``rouge155-correlate --merge``) each variant's systems x documents."""
+    by_variant = dict.fromkeys((r.variant, r.systems, r.documents) for r in rows)
+    if len({(n, d) for _v, n, d in by_variant}) > 1:
+        return "systems x documents per variant: " + ", ".join(f"{v} {n} x {d}" for v, n, d in by_variant)
+    _v, systems, documents = next(iter(by_variant))
+    return f"{systems} systems, " + (f"{size} of {documents} documents" if size else f"{documents} documents")
+
+
 def _table_lines(human: str, level: str, size: Optional[int], table: Table) -> List[str]:
-    any_row = next(iter(next(iter(table.values())).values()))
-    what = f"{size} of {any_row.documents} documents" if size else f"{any_row.documents} documents"
-    lines = [f"{human}: {level} level ({any_row.systems} systems, {what})"]
+    lines = [f"{human}: {level} level ({scope((r for by_coef in table.values() for r in by_coef.values()), size)})"]
     coefs = list(dict.fromkeys(c for by_coef in table.values() for c in by_coef))
     show_variant = any(k[0] != "-" for k in table)
     wv = max([len(k[0]) for k in table] + [7]) if show_variant else 0

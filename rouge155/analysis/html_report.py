@@ -15,6 +15,7 @@ import numpy as np
 
 from .compare import Comparison
 from .correlate import Correlation
+from .correlation_doc import scope
 from .difference import label
 from .results import MEASURE_LABEL, MEASURES, Run, perl_flags
 
@@ -34,7 +35,10 @@ th,td{border:1px solid #d5dbe3;padding:2px 7px;text-align:left}td.num{text-align
 .ci{color:#66707d}table.instances td+td+td{text-align:right}figure{margin:6px 0}figcaption{color:#555;font-size:12px}
 details{margin:4px 0 10px}summary{cursor:pointer;color:#1f5fa8}
 .sig{font-weight:600}.muted{color:#66707d}svg text{font:11px system-ui,Arial,sans-serif;fill:#333}
+.wide{overflow-x:auto;max-width:100%}code.signature{display:block;white-space:nowrap;overflow-x:auto;max-width:860px;
+font-size:12px;padding:2px 0}
 """
+ORDER_NOTE = "systems by mean F score, best first"  # every chart and table of a metric lists them so
 
 
 def escape_html(text) -> str:
@@ -120,9 +124,11 @@ def _panel_axis(x0: float, top: float, height: float, lo: float, hi: float, tick
     return parts
 
 
-def _svg(width: float, height: float, parts: List[str], css: str, label: str) -> str:
+def _svg(width: float, height: float, parts: List[str], css: str, label: str, shrink: bool = True) -> str:
+    """An SVG chart; ``shrink``: scaled down to the page's width (else it keeps its size: its figure scrolls)."""
+    style = "max-width:100%;height:auto" if shrink else "max-width:none"
     return (f'<svg class="{css}" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width:100%;height:auto" role="img" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" style="{style}" role="img" '
             f'aria-label="{_e(label)}">' + "".join(parts) + "</svg>")
 
 
@@ -133,7 +139,8 @@ def _label_width(labels: Sequence[str]) -> int:
 
 
 def _row_labels(labels: Sequence[str], top: float, width: float, label_w: int) -> List[str]:
-    """Row names on the left, every other row striped across the chart (drawn first, underneath)."""
+    """Row names on the left, every other row striped across the chart up to its last panel's edge (drawn
+    first, underneath)."""
     out = [f'<rect x="0" y="{top + i * ROW:.1f}" width="{width:.0f}" height="{ROW}" fill="#f3f5f8"/>'
            for i in range(1, len(labels), 2)]
     for i, name in enumerate(labels):
@@ -151,7 +158,7 @@ def interval_chart(labels: Sequence[str], panels: Sequence[Tuple[str, np.ndarray
     height = ROW * len(labels)
     label_w = _label_width(labels)
     width = label_w + len(panels) * (PANEL_W + GAP)
-    parts = _row_labels(labels, top, width, label_w)
+    parts = _row_labels(labels, top, width - GAP + 1, label_w)
     for p, (title, mean, low, high) in enumerate(panels):
         x0 = label_w + p * (PANEL_W + GAP)
         vals = np.concatenate([mean, low, high])
@@ -186,7 +193,7 @@ def distribution_chart(labels: Sequence[str], panels: Sequence[Tuple[str, Sequen
     height = ROW * len(labels)
     label_w = _label_width(labels)
     width = label_w + len(panels) * (PANEL_W + GAP)
-    parts = _row_labels(labels, top, width, label_w)
+    parts = _row_labels(labels, top, width - GAP + 1, label_w)
     for p, (title, rows) in enumerate(panels):
         x0 = label_w + p * (PANEL_W + GAP)
         allv = np.concatenate([r for r in rows if len(r)] or [np.zeros(1)])
@@ -225,7 +232,8 @@ def _settings_section(run: Run) -> str:
                  ("signature", s.get("signature", ""))]
         head = f"<h3>Run {k}</h3>" if len(run.settings) > 1 else ""
         rows.append(head + '<table class="settings">' + "".join(
-            f"<tr><th>{_e(a)}</th><td>{_e(b)}</td></tr>" for a, b in items if b not in ("", None)) + "</table>")
+            f"<tr><th>{_e(a)}</th><td>{_setting_cell(a, b)}</td></tr>" for a, b in items if b not in ("", None))
+            + "</table>")
     n_docs = len({eid for e in run.entries for eid in e.eval_ids})
     summary = (f"<p>{len(run.systems)} systems, {len(run.metrics)} metrics, {n_docs} evaluations.</p>")
     warn = ""
@@ -235,26 +243,39 @@ def _settings_section(run: Run) -> str:
     return '<section id="settings"><h2>Settings</h2>' + summary + "".join(rows) + warn + "</section>"
 
 
+def system_order(entries) -> List[str]:
+    """The systems of one metric's entries as every chart and table of the page lists them: by mean F
+    score, best first (ties: the name's order); systems without averages (-t 2) after, as given."""
+    with_ci = sorted((e for e in entries if e.average is not None),
+                     key=lambda e: (-e.average["f_score"].mean, e.system))
+    return [e.system for e in with_ci] + [e.system for e in entries if e.average is None]
+
+
+def _setting_cell(name: str, value) -> str:
+    """A setting's value; the signature on one line that scrolls (it is one token: never wrapped inside)."""
+    if name == "signature":
+        return f'<code class="signature">{_e(value)}</code>'
+    return _e(value)
+
+
 def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anchor: str) -> str:
-    entries = [e for e in run.entries if e.metric == metric]
+    by_system = {e.system: e for e in run.entries if e.metric == metric}
+    order = system_order(by_system.values())
+    entries = [by_system[s] for s in order]
     conf = run.confidence
-    out = [f'<section class="metric" id="{anchor}" data-metric="{_e(metric)}"><h2>{_e(metric)}</h2>']
+    out = [f'<section class="metric" id="{anchor}" data-metric="{_e(metric)}"><h2>{_e(metric)}</h2>',
+           f'<p class="muted">{_e(ORDER_NOTE)}.</p>']
     with_ci = [(e, e.average) for e in entries if e.average is not None]
     if with_ci:
-        ordered = sorted(with_ci, key=lambda entry: -entry[1]["f_score"].mean)
-        labels = [e.system for e, _ in ordered]
-        panels = [(f"{m.replace('_', ' ')}", np.array([a[m].mean for _, a in ordered]),
-                   np.array([a[m].low for _, a in ordered]), np.array([a[m].high for _, a in ordered]))
+        labels = [e.system for e, _ in with_ci]
+        panels = [(f"{m.replace('_', ' ')}", np.array([a[m].mean for _, a in with_ci]),
+                   np.array([a[m].low for _, a in with_ci]), np.array([a[m].high for _, a in with_ci]))
                   for m in MEASURES]
         out.append(interval_chart(labels, panels, caption=f"{metric}: average and {conf}% confidence interval "
-                                  "(bootstrap) per system, best F first"))
-        order = labels + [e.system for e in entries if e.average is None]  # (-t 2 runs combined in)
-    else:
-        order = [e.system for e in entries]
-    by_system = {e.system: e for e in entries}
+                                  f"(bootstrap) per system; {ORDER_NOTE}"))
     dist_panels = [(m.replace("_", " "), [by_system[s].scores[m] for s in order]) for m in MEASURES]
     out.append(distribution_chart(order, dist_panels, f"{metric}: per-document scores (box: quartiles and median; "
-                                  "whiskers: min-max; dots: documents)"))
+                                  f"whiskers: min-max; dots: documents); {ORDER_NOTE}"))
     # The full table of averages.
     if with_ci:
         head = "".join(f'<th colspan="3">{m.replace("_", " ")} ({MEASURE_LABEL[m]})</th>' for m in MEASURES)
@@ -266,8 +287,8 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
                 for m in MEASURES for stat in ("mean", "low", "high"))
             rows.append(f'<tr data-system="{_e(e.system)}"><td>{_e(e.system)}</td>{cells}'
                         f'<td class="num">{len(e.eval_ids)}</td></tr>')
-        out.append(f'<table class="averages" data-metric="{_e(metric)}"><tr><th rowspan="2">system</th>{head}'
-                   f'<th rowspan="2">docs</th></tr><tr>{sub}</tr>' + "".join(rows) + "</table>")
+        out.append(f'<table class="averages" data-metric="{_e(metric)}"><tr><th rowspan="2">system (best F first)</th>'
+                   f'{head}<th rowspan="2">docs</th></tr><tr>{sub}</tr>' + "".join(rows) + "</table>")
     totals = [(e.system, e.totals) for e in entries if e.totals is not None]
     if totals:
         total_rows = "".join(f'<tr data-system="{_e(system)}"><td>{_e(system)}</td>'
@@ -293,12 +314,12 @@ def _metric_section(run: Run, metric: str, comparison: Optional[Comparison], anc
     if comparison is not None:
         tests = [t for t in comparison.tests if t.metric == metric]
         if tests:
-            out.append(_comparison_table(comparison, tests))
+            out.append(_comparison_table(comparison, tests, order))
     out.append("</section>")
     return "".join(out)
 
 
-def _comparison_table(c: Comparison, tests) -> str:
+def _comparison_table(c: Comparison, tests, order: Optional[Sequence[str]] = None) -> str:
     rows = []
     for t in tests:
         p = c.p_value(t)
@@ -310,7 +331,7 @@ def _comparison_table(c: Comparison, tests) -> str:
             f'<td class="num">{_e(t.n)}</td>{_num(t.difference)}{_num(t.ci_low)}{_num(t.ci_high)}'
             f"{_num(t.p_permutation, 4)}{_num(t.p_permutation_adjusted, 4)}{_num(t.p_bootstrap, 4)}"
             f"{_num(t.p_bootstrap_adjusted, 4)}</tr>")
-    matrices = "".join(win_matrix(c, tests, m) for m in dict.fromkeys(t.measure for t in tests))
+    matrices = "".join(win_matrix(c, tests, m, order) for m in dict.fromkeys(t.measure for t in tests))
     table_open, table_close = ("<details><summary>All pairs (" + str(len(rows)) + ")</summary>", "</details>") \
         if len(rows) > 15 else ("", "")
     return (f'<h3>Paired significance tests</h3><p class="muted">{_e(_compare_note(c))}</p>' + matrices + table_open +
@@ -319,22 +340,30 @@ def _comparison_table(c: Comparison, tests) -> str:
             "<th>adjusted</th></tr>" + "".join(rows) + "</table>" + table_close)
 
 
-def win_matrix(c: Comparison, tests, measure: str) -> str:
-    """Systems x systems: a row's cell is green where that system is significantly better than the
-    column's, red where significantly worse, grey where the test finds no difference."""
-    systems = list(dict.fromkeys(s for t in tests for s in (t.system_a, t.system_b)))
-    cell = 14 if len(systems) > 12 else 20
-    longest = min(24, max(len(s) for s in systems))
-    top, left = 16 + 6 * longest, 16 + 7 * longest
-    size = cell * len(systems)
+MATRIX_CELL = 24  # px: a verdict's square, whatever the number of systems (the figure scrolls when wide)
+MATRIX_LABEL = 32  # characters of a system's name shown beside its row (the whole name is its tooltip)
+
+
+def win_matrix(c: Comparison, tests, measure: str, order: Optional[Sequence[str]] = None) -> str:
+    """Systems x systems in ``order`` (default: by mean F, best first, as the page lists them; else the
+    tests' order): a row's cell is green with '>' where that system is significantly better than the
+    column's, red with '<' where significantly worse, grey '~' where the test finds no difference. Rows
+    carry the numbered names, columns the numbers: readable at 2 systems or 40."""
+    named = list(dict.fromkeys(s for t in tests for s in (t.system_a, t.system_b)))
+    systems = [s for s in order or () if s in named] + [s for s in named if s not in (order or ())]
+    cell, size = MATRIX_CELL, MATRIX_CELL * len(systems)
+    digits = len(str(len(systems)))
+    longest = min(MATRIX_LABEL, max(len(s) for s in systems)) + digits + 2
+    top, left = 26, 12 + int(6.6 * longest)
     index = {s: i for i, s in enumerate(systems)}
     parts = []
     for i, s in enumerate(systems):
-        short = s if len(s) <= 24 else s[:23] + "\u2026"
+        short = s if len(s) <= MATRIX_LABEL else s[:MATRIX_LABEL - 1] + "\u2026"
         y = top + i * cell + cell / 2 + 4
-        parts.append(f'<text x="{left - 6}" y="{y:.1f}" text-anchor="end">{_e(short)}<title>{_e(s)}</title></text>')
-        x = left + i * cell + cell / 2 + 4
-        parts.append(f'<text x="{x:.1f}" y="{top - 6}" transform="rotate(-60 {x:.1f} {top - 6})">{_e(short)}</text>')
+        parts.append(f'<text x="{left - 6}" y="{y:.1f}" text-anchor="end">{i + 1}. {_e(short)}<title>{_e(s)}</title>'
+                     "</text>")
+        x = left + i * cell + cell / 2
+        parts.append(f'<text x="{x:.1f}" y="{top - 8}" text-anchor="middle">{i + 1}<title>{_e(s)}</title></text>')
     for t in tests:
         if t.measure != measure:
             continue
@@ -342,12 +371,15 @@ def win_matrix(c: Comparison, tests, measure: str) -> str:
         for row, col, better in ((t.system_a, t.system_b, True), (t.system_b, t.system_a, False)):
             color = ("#4c9a52" if better else "#c8553d") if sig else "#d9dee5"
             word = (">" if better else "<") if sig else "~"
-            parts.append(f'<rect class="pair" x="{left + index[col] * cell:.1f}" y="{top + index[row] * cell:.1f}" '
-                         f'width="{cell - 1}" height="{cell - 1}" fill="{color}"><title>{_e(row)} {word} {_e(col)}, '
-                         f'p = {_pfmt(c.p_value(t))}</title></rect>')
-    svg = _svg(left + size + 10, top + size + 10, parts, "chart-wins", f"pairwise verdicts, {measure}")
-    return (f"<figure>{svg}<figcaption>Row vs column, {_e(measure.replace('_', ' '))}: green, row significantly "
-            "better; red, significantly worse; grey, no significant difference.</figcaption></figure>")
+            x, y = left + index[col] * cell, top + index[row] * cell
+            parts.append(f'<rect class="pair" x="{x:.1f}" y="{y:.1f}" width="{cell - 2}" height="{cell - 2}" '
+                         f'fill="{color}"><title>{_e(row)} {word} {_e(col)}, p = {_pfmt(c.p_value(t))}</title></rect>'
+                         f'<text x="{x + cell / 2 - 1:.1f}" y="{y + cell / 2 + 3:.1f}" text-anchor="middle" '
+                         f'fill="{"#fff" if sig else "#555"}">{_e(word)}</text>')
+    svg = _svg(left + size + 10, top + size + 10, parts, "chart-wins", f"pairwise verdicts, {measure}", shrink=False)
+    return (f'<figure class="wide">{svg}<figcaption>Row vs column, {_e(measure.replace("_", " "))} ({ORDER_NOTE}; '
+            "columns numbered as the rows): green >, the row significantly better; red <, significantly worse; "
+            "grey ~, no significant difference.</figcaption></figure>")
 
 
 def _compare_note(c: Comparison) -> str:
@@ -376,8 +408,7 @@ def _correlation_table(corr: Correlation, human: str, level: str, rows) -> List[
     for c in coefs:
         got = [index.get(k + (c,)) for k in keys]
         panels.append((c, *(np.array([getattr(g, a) if g else np.nan for g in got]) for a in ("value", "low", "high"))))
-    first = rows[0]
-    out = [f"<h3>{_e(human)}: {_e(level)} level ({_e(first.systems)} systems, {_e(first.documents)} documents)</h3>",
+    out = [f"<h3>{_e(human)}: {_e(level)} level ({_e(scope(rows))})</h3>",
            interval_chart(labels, panels, fixed=(-1.0, 1.0), zero=True, css="chart-correlation",
                           caption=f"{human}, {level} level: correlation and interval per ROUGE variant")]
     with_n = any(r.documents_used is not None for r in rows)
@@ -474,8 +505,9 @@ def render_html(run: Optional[Run] = None, comparison: Optional[Comparison] = No
     return page.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
-def html_for_results(doc) -> str:
-    """The report of one ``--format json`` document (what ``rouge155 --format html`` prints)."""
+def html_for_results(doc, title: str = "rouge155 report") -> str:
+    """The report of one ``--format json`` document (what ``rouge155 --format html`` prints; ``title``:
+    the page's, which names the input)."""
     from .results import from_document
 
-    return render_html(from_document(doc))
+    return render_html(from_document(doc), title=title)

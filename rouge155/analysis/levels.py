@@ -25,6 +25,14 @@ LEVELS = ("system", "summary")
 RESAMPLE_OVER = ("both", "systems", "documents")
 
 
+def bootstrap_bytes(rows: int, n_systems: int, n_documents: int, swaps: bool = False) -> float:
+    """Memory per resample of a bootstrap over a systems x documents grid (measured with
+    rouge155-correlate): each of ``rows`` correlations' resampled values, the draws and their weights,
+    the per-document correlations of the resamples; ``swaps``: the permutation tests' swap patterns."""
+    per = rows + 10 * (n_systems + n_documents) + (1.125 * n_systems * n_documents if swaps else 0)
+    return 8.0 * per
+
+
 @dataclass(frozen=True)
 class Draws:
     """Seeded bootstrap resamples of a systems x documents grid.

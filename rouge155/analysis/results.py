@@ -96,8 +96,12 @@ def _entry(r: Reader, m: Mapping, where: str) -> SystemMetric:
         totals = {k: r.number(r.field(avg, k, f"{where}.average"), f"{where}.average.{k}") for k in _COUNTS}
     ids: List[str] = []
     values: Dict[str, List[float]] = {k: [] for k in MEASURES + _COUNTS}
+    seen = set()
     for at, inst in r.objects(r.field(m, "instances", where), f"{where}.instances"):
         ids.append(r.text(r.field(inst, "eval_id", at), f"{at}.eval_id"))
+        if ids[-1] in seen:  # rouge155 writes each evaluation once per system and metric
+            raise r.fail(f"{at}.eval_id", f"is {show(ids[-1])}, an evaluation given twice")
+        seen.add(ids[-1])
         for k in values:
             values[k].append(r.number(r.field(inst, k, at), f"{at}.{k}"))
     return SystemMetric(

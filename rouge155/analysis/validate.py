@@ -11,7 +11,8 @@ import json
 import math
 from typing import Any, Iterable, List, Mapping, Optional, Sequence
 
-from ..base.errors import RougeError
+from ..base.budget import refuse_beyond_memory
+from ..base.errors import OptionError, RougeError
 
 _SHOWN = 40  # characters of a bad value shown in a message
 
@@ -148,9 +149,15 @@ def check_arguments(choices: Sequence[tuple] = (), resamples: Optional[int] = No
         for g in given:
             if g not in allowed:
                 raise RougeError(f"unknown {what} {g!r}; use one of {', '.join(allowed)}")
-    if resamples is not None and resamples < 1:
-        raise RougeError("resamples must be at least 1")
-    if alpha is not None and not 0 < alpha < 1:
-        raise RougeError("alpha must be between 0 and 1")
-    if confidence is not None and not 0 < confidence < 100:
-        raise RougeError("confidence must be between 0 and 100")
+    if resamples is not None and (isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1):
+        raise OptionError(f"resamples must be a whole number, at least 1, not {show(resamples)}")
+    if alpha is not None and not (isinstance(alpha, (int, float)) and 0 < alpha < 1):
+        raise OptionError(f"alpha must be between 0 and 1, not {show(alpha)}")
+    if confidence is not None and not (isinstance(confidence, (int, float)) and 0 < confidence < 100):
+        raise OptionError(f"confidence must be between 0 and 100, not {show(confidence)}")
+
+
+def check_resample_memory(resamples: int, per_resample: float, scope: str) -> None:
+    """``resamples`` whose arrays (``per_resample`` bytes each) would not fit in memory: refused before
+    they are drawn, naming the option and the size."""
+    refuse_beyond_memory(f"--resamples {resamples:,} ({scope})", resamples * per_resample)

@@ -6,12 +6,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from math import comb
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ..base.budget import refuse_beyond
 from ..base.errors import RougeError
 from .results import MEASURES, Run, SystemMetric, from_document
+
+
+MAX_REFERENCE_SUBSETS = 10_000  # subsets of one document's references averaged (every k-subset of M)
+
+
+def check_subsets(option: str, references: int, size: int) -> None:
+    """Every ``size``-subset of ``references`` references is scored and averaged: refused beyond
+    :data:`MAX_REFERENCE_SUBSETS` (15 of 30 are 155 million subsets), before any is made."""
+    refuse_beyond(f"{option}: the number of {size}-subsets of a document's {references} references",
+                  comb(references, size), MAX_REFERENCE_SUBSETS,
+                  f"give a k near 1 or near {references} (or jackknife)")
 
 
 def _own_models(ev) -> Dict[str, set]:
@@ -43,6 +56,7 @@ def _subset_config(config, k: Optional[int]):
         if size < 1 or size > len(ev.model_ids):
             left_out.append(ev.eval_id)
             continue
+        check_subsets("--references " + ("jackknife" if k is None else str(k)), len(ev.model_ids), size)
         own = _own_models(ev)
         for j, subset in enumerate(combinations(range(len(ev.model_ids)), size)):
             new_id = f"{n}:{j}"

@@ -34,8 +34,8 @@ def to_json(result: Audit, version: str = "") -> str:
     return _to_json(result, version or __version__)
 
 
-def to_html(result: Audit) -> str:
-    """See :func:`rouge155.audit.html_page.to_html`."""
+def to_html(result) -> str:
+    """See :func:`rouge155.audit.html_page.to_html` (one audit, or a list: one per system)."""
     from .html_page import to_html as _to_html
 
     return _to_html(result)

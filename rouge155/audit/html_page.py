@@ -6,7 +6,7 @@ The charts are :mod:`rouge155.analysis.html_report`'s; every text from the input
 from __future__ import annotations
 
 import math
-from typing import List
+from typing import List, Sequence, Union
 
 import numpy as np
 
@@ -109,8 +109,8 @@ def _row_section(a: Audit, row: RowAudit, anchor: str) -> str:
     return "".join(parts) + "</section>"
 
 
-def _rules_section(a: Audit) -> str:
-    out = ['<section id="rules"><h2>rules</h2><table><tr><th>semantics</th><th>reproduces</th>'
+def _rules_section(a: Audit, anchor: str = "rules") -> str:
+    out = [f'<section id="{_e(anchor)}"><h2>rules</h2><table><tr><th>semantics</th><th>reproduces</th>'
            + "".join(f"<th>{_e(rules.LABELS[k])}</th>" for k in rules.KINDS) + "</tr>"]
     for name, setup in a.setups.items():
         recipe = rules.recipe(name, "Lsum", setup.stem, setup.letter)
@@ -123,21 +123,35 @@ def _rules_section(a: Audit) -> str:
     return "".join(out) + "</table></section>"
 
 
-def to_html(a: Audit) -> str:
-    """The page (ASCII; other characters as character references)."""
-    anchors = {r.row.name: f"row-{i}" for i, r in enumerate(a.rows)}
+def _audit_body(a: Audit, prefix: str = "") -> List[str]:
+    """One audit's part of the page (``prefix``: its anchors', one audit per system on a page)."""
+    anchors = {r.row.name: f"{prefix}row-{i}" for i, r in enumerate(a.rows)}
     nav = "".join(f'<a href="#{anchors[r.row.name]}">{_e(r.row.name)}</a>' for r in a.rows)
     p = a.pairs
     source = _e(" from " + p.source) if p.source else ""
-    body: List[str] = [f"<h1>rouge155-audit: {len(p.ids)} pairs{source}</h1>",
-                       f'<p class="muted">{_e(_settings_line(a))}</p>', f'<nav>{nav}<a href="#rules">rules</a></nav>',
+    body: List[str] = [f"<h1>rouge155-audit: {len(p.ids)} pairs{source} (system {_e(p.system)})</h1>",
+                       f'<p class="muted">{_e(_settings_line(a))}</p>',
+                       f'<nav>{nav}<a href="#{prefix}rules">rules</a></nav>',
                        ("<p>Each rule's share is its Shapley value: the Perl's rule put in place of the "
                         "implementation's in every order; the shares add up to the difference. <i>interaction</i> is "
                         "the difference minus the sum of the one-at-a-time effects.</p>")]
     body += [_row_section(a, r, anchors[r.row.name]) for r in a.rows]
-    body.append(_rules_section(a))
+    body.append(_rules_section(a, f"{prefix}rules"))
+    return body
+
+
+def to_html(audits: Union[Audit, Sequence[Audit]]) -> str:
+    """The page of one audit, or of several (``rouge155-audit -a``: one per system, one after the other;
+    ASCII, other characters as character references); its title names the input and the system(s)."""
+    many = [audits] if isinstance(audits, Audit) else list(audits)
+    body: List[str] = []
+    for k, a in enumerate(many):
+        body += _audit_body(a, f"s{k}-" if len(many) > 1 else "")
+    first = many[0].pairs
+    systems = ", ".join(a.pairs.system for a in many)
+    title = f"rouge155-audit: {first.source or 'pairs'} (system{'s' if len(many) > 1 else ''} {systems})"
     page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>rouge155-audit</title><style>{STYLE}</style></head><body>\n" + "\n".join(body)
+            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>\n" + "\n".join(body)
             + "\n</body></html>\n")
     return page.encode("ascii", "xmlcharrefreplace").decode("ascii")

@@ -22,7 +22,7 @@ from ..engine.pairs import PairScores
 from ..metrics.names import LCS_TAG, ngram_tag
 from ..semantics import PERL, get, others
 from ..semantics.base import MissingDependency
-from ..semantics.setup import DEFAULT_SEED, LETTERS, CorpusScore, Setup
+from ..semantics.setup import DEFAULT_SEED, CorpusScore, Setup, flag_orders, reference_policy
 from . import rules
 from .attribution import Attribution, attribute
 from .rescore import Rescorer
@@ -165,7 +165,7 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
     """Each implementation's setup for the audit, and notes where it cannot follow the flags (it is
     then scored as close as it can be, and the rule that differs shows in the attribution)."""
     letter = "B" if options.formula == "B" else "A"
-    ngram = int(float(options.ngram)) if options.ngram not in (None, "") else DEFAULT_NGRAM
+    ngram = flag_orders(options, DEFAULT_NGRAM)
     several = pairs.most_references > 1
     setups, notes, unavailable = {}, {}, {}
     for name in semantics:
@@ -177,10 +177,9 @@ def audit_setups(options: Options, pairs: AuditedPairs, semantics: Sequence[str]
         if stem and "stem" not in implementation.counterparts:
             stem = False
             said.insert(0, "no stemmer: scored without stemming")
-        if several and letter not in implementation.policies:
-            kept = implementation.policy(letter)
-            own_letter = next(k for k, v in implementation.policies.items() if v == kept)
-            said.append(f"no {LETTERS[letter]}: {implementation.policy_descriptions.get(kept, kept)}")
+        own_letter, note = reference_policy(implementation, letter, pairs.most_references)
+        if note is not None:
+            said.append(note)
         largest = implementation.naming.max_n or ngram
         setups[name] = Setup(name, implementation.naming.for_flags(min(ngram, largest), not options.no_lcs),
                              stem=stem, letter=own_letter, seed=seed)
@@ -199,8 +198,14 @@ def _scored(setups: Dict[str, Setup], pairs: AuditedPairs, unavailable: Dict[str
             missing.update({(name, m): why for m, why in lacking.items()})
         try:
             values[name] = setup.score(pairs.predictions, pairs.references)
-        except (MissingDependency, ValueError) as exc:  # or its own refusal (the rouge package's empty texts)
+        except MissingDependency as exc:
             unavailable[name] = str(exc)
+            del setups[name]
+            continue
+        except (ValueError, OverflowError) as exc:  # it refuses these pairs (the rouge package: an empty text)
+            if name == PERL:
+                raise
+            unavailable[name] = f"refuses this input: {exc}"
             del setups[name]
             continue
         corpus[name] = setup.corpus(values[name], pairs.keys)

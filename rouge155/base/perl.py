@@ -98,6 +98,20 @@ def perl_int(x: Number) -> Number:
     return float(math.floor(x) if x > 0 else math.ceil(x))
 
 
+def perl_iv(x: Number) -> int:
+    """A number as Perl reads it where it needs an integer (a range's end, ``substr``'s length, an
+    array index): truncated toward zero, NaN as 0, and values past the IV range at its ends."""
+    if isinstance(x, int):
+        return x
+    if x != x:
+        return 0
+    if x >= _IV_END:
+        return (1 << 63) - 1
+    if x <= -_IV_END:
+        return -(1 << 63)
+    return int(x)
+
+
 def r5_many(values: "np.ndarray") -> "np.ndarray":
     """``r5`` of each value: rint(x * 1e5) / 1e5 is the same correctly rounded decimal where x * 1e5 is
     clearly off a half (both sides are the double nearest q / 10**5); near halves and outside

@@ -24,13 +24,14 @@ callers use them only past that (:func:`floats_suffice`).
 from __future__ import annotations
 
 import math
-import re
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
     Number = Union[int, float]
+
+from .lazy import lazy_regex
 
 IV_MIN = -(1 << 63)
 IV_MAX = (1 << 63) - 1
@@ -389,8 +390,9 @@ def perl_ge(a: Number, b: Number) -> bool:
     return c is not None and c >= 0
 
 
-_INTEGER = re.compile(r"[ \t\n\r\f\v]*([+-]?)([0-9]+)[ \t\n\r\f\v]*\Z")
-_EXPONENT = re.compile(r"[ \t\n\r\f\v]*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+[ \t\n\r\f\v]*\Z")
+# numify's patterns, compiled on first use (ROUGE-W past the doubles' range only; a small run never needs them)
+_INTEGER = lazy_regex(r"[ \t\n\r\f\v]*([+-]?)([0-9]+)[ \t\n\r\f\v]*\Z")
+_EXPONENT = lazy_regex(r"[ \t\n\r\f\v]*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+[ \t\n\r\f\v]*\Z")
 
 
 def numify(text: str, value: Number) -> Number:

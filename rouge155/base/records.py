@@ -80,6 +80,75 @@ def dataclass(cls: Optional[type[_T]] = None, *, frozen: bool = False) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
+_COMPILE_AFTER = 64  # instances made through the generic __init__ before the record's own is compiled
+
+
+def _init_source(cls, names, defaults, frozen: bool):
+    """The ``__init__`` dataclasses would generate, compiled (about half a millisecond: worth it only
+    for records made many times)."""
+    env = {"_MISSING": _MISSING, "_object_setattr": object.__setattr__}
+    params, body = [], []
+    for name in names:
+        f = defaults.get(name)
+        if f is None:
+            params.append(name)
+            value = name
+        elif f.default_factory is not _MISSING:
+            env[f"_factory_{name}"] = f.default_factory
+            params.append(f"{name}=_MISSING")
+            value = f"_factory_{name}() if {name} is _MISSING else {name}"
+        else:
+            env[f"_default_{name}"] = f.default
+            params.append(f"{name}=_default_{name}")
+            value = name
+        body.append(f"_object_setattr(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
+    exec(source, env)  # generated from the class's own field names, as dataclasses does
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _deferred_init(cls, names, defaults, frozen: bool):
+    """An ``__init__`` that binds its arguments itself for a record's first instances, then puts the
+    compiled one (:func:`_init_source`) in its place: a small run makes most records a few times,
+    and compiling sixteen ``__init__`` functions was a tenth of its start-up."""
+    made = [0]
+    arity = len(names)
+    setter = object.__setattr__ if frozen else setattr
+    post_init = hasattr(cls, "__post_init__")
+
+    def __init__(self, *args, **kwargs):
+        made[0] += 1
+        if made[0] > _COMPILE_AFTER and cls.__init__ is __init__:
+            cls.__init__ = _init_source(cls, names, defaults, frozen)
+        if len(args) > arity:
+            raise TypeError(f"{cls.__qualname__}.__init__() takes {arity + 1} positional arguments but "
+                            f"{len(args) + 1} were given")
+        for i, name in enumerate(names):
+            if i < len(args):
+                if name in kwargs:
+                    raise TypeError(f"{cls.__qualname__}.__init__() got multiple values for argument {name!r}")
+                value = args[i]
+            elif name in kwargs:
+                value = kwargs.pop(name)
+            else:
+                f = defaults.get(name)
+                if f is None:
+                    raise TypeError(f"{cls.__qualname__}.__init__() missing required argument: {name!r}")
+                value = f.default_factory() if f.default_factory is not _MISSING else f.default
+            setter(self, name, value)
+        if kwargs:
+            raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword argument {next(iter(kwargs))!r}")
+        if post_init:
+            self.__post_init__()
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
 def _process(cls, frozen: bool):
     annotations = {k: v for k, v in cls.__dict__.get("__annotations__", {}).items() if not _is_classvar(v)}
     names = list(annotations)
@@ -94,34 +163,10 @@ def _process(cls, frozen: bool):
                 setattr(cls, name, value.default)
         elif value is not _MISSING:
             defaults[name] = _Field(value)
-    env = {"_MISSING": _MISSING, "_object_setattr": object.__setattr__}
-    params, body = [], []
-    seen_default = False
-    for name in names:
-        f = defaults.get(name)
-        if f is None:
-            if seen_default:
-                raise TypeError(f"non-default argument {name!r} follows default argument")
-            params.append(name)
-            value = name
-        elif f.default_factory is not _MISSING:
-            seen_default = True
-            env[f"_factory_{name}"] = f.default_factory
-            params.append(f"{name}=_MISSING")
-            value = f"_factory_{name}() if {name} is _MISSING else {name}"
-        else:
-            seen_default = True
-            env[f"_default_{name}"] = f.default
-            params.append(f"{name}=_default_{name}")
-            value = name
-        body.append(f"_object_setattr(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
-    if hasattr(cls, "__post_init__"):
-        body.append("self.__post_init__()")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
-    exec(source, env)  # generated from the class's own field names, as dataclasses does
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
+    for before, name in zip(names, names[1:]):
+        if before in defaults and name not in defaults:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+    cls.__init__ = _deferred_init(cls, names, defaults, frozen)
 
     fields = tuple(names)
 

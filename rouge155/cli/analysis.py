@@ -6,32 +6,22 @@ runs on the same evaluations). Errors are one line on stderr and exit status 2 (
 from __future__ import annotations
 
 import os
-import sys
+
 from typing import List, Optional, Sequence, Tuple, Union
 
 import click
 
 from ..base.errors import RougeError
+from .commands import FiniteRange, OneLineCommand, check_outputs, guarded, write_output
 from ..analysis.results import MEASURES, Run, combine, load_run, read_json_object
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
 
 
+_write = write_output  # rouge155-audit's --output (rouge155/cli/audit.py)
+
+
 def _runs(paths: Sequence[str]) -> Run:
     return combine([load_run(p) for p in paths])
-
-
-def _write(text: str, output: Optional[str], stream=None) -> None:
-    """``text`` to the file ``output``, or (None, ``-``) to ``stream`` (default stdout)."""
-    if output in (None, "-"):
-        stream = stream or sys.stdout
-        stream.write(text)
-        stream.flush()
-        return
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise RougeError(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
 def _load_json(path: str) -> dict:
@@ -40,60 +30,6 @@ def _load_json(path: str) -> dict:
 
 def _split(values: Sequence[str]) -> List[str]:
     return [v.strip() for item in values for v in item.split(",") if v.strip()]
-
-
-def _guarded(fn):
-    """Run a command body: a RougeError becomes one line on stderr and status 1."""
-    def wrapper(*args, **kwargs):
-        import warnings
-
-        import numpy as np
-
-        name = click.get_current_context().info_name
-        try:
-            # Overflow and NaN are handled where they arise (null in JSON, "nan" in text), so numpy's
-            # warnings would only add lines to stderr.
-            with np.errstate(all="ignore"), warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                return fn(*args, **kwargs)
-        except RougeError as exc:
-            click.echo(f"{name}: {exc}", err=True)
-            sys.exit(1)
-        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
-            raise  # usage errors: one line and status 2, by _Command
-        except KeyboardInterrupt:
-            sys.exit(130)
-        except BrokenPipeError:  # e.g. piped into head: stop quietly
-            try:
-                sys.stdout = open(os.devnull, "w")
-            finally:
-                sys.exit(1)
-        except MemoryError:
-            click.echo(f"{name}: out of memory (try fewer --resamples, metrics or systems)", err=True)
-            sys.exit(1)
-        except Exception as exc:  # a bug of ours: still one line, never a traceback
-            click.echo(f"{name}: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
-            sys.exit(70)
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
-
-
-class _Command(click.Command):
-    """A click command whose usage errors are one line on stderr and status 2 (click's own are four)."""
-
-    def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]  # as rouge155's entry points call it
-        prog = prog_name or os.path.basename(sys.argv[0]) or self.name
-        try:
-            return super().main(args, prog_name, standalone_mode=False, **extra)
-        except click.UsageError as exc:
-            click.echo(f"{prog}: {exc.format_message()} (see {prog} --help)", err=True)
-            sys.exit(2)
-        except click.ClickException as exc:
-            click.echo(f"{prog}: {exc.format_message()}", err=True)
-            sys.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            sys.exit(130)
 
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -110,7 +46,7 @@ def _decision_options(correction: str, family: str) -> list:
     return [
         click.option("--correction", type=click.Choice(CORRECTIONS), default=correction, show_default=True,
                      help=f"Adjustment of p-values over {family}."),
-        click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05,
+        click.option("--alpha", type=FiniteRange(0, 1, min_open=True, max_open=True), default=0.05,
                      show_default=True, help="Significance level of the verdicts."),
         click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
                      show_default=True, help="Which test's adjusted p-value decides the verdict."),
@@ -141,7 +77,7 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
                    alpha=alpha, decide_by=decide_by, confidence=float(run.confidence))
 
 
-@click.command(cls=_Command, context_settings=_CONTEXT)
+@click.command(cls=OneLineCommand, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @click.option("--compare", "compare_json", help="Add the paired tests of this rouge155-compare --format json file.")
@@ -149,15 +85,16 @@ def _run_compare(run: Run, metric, measure, system, resamples, seed, correction,
               help="Compute paired tests now (options of rouge155-compare) and add them.")
 @click.option("--correlation", "correlation_json", help="Add the correlations of this rouge155-correlate --format "
               "json file.")
-@click.option("--title", default="rouge155 report", show_default=True)
+@click.option("--title", help="The page's title (default: rouge155 report: the RESULTS files' names).")
 @_test_options
-@_guarded
+@guarded
 def report_main(results, output, compare_json, significance, correlation_json, title, **test_opts):
     """Write the HTML report of rouge155 --format json RESULTS (one page; no network needed to view it)."""
     from ..analysis.compare import comparison_from_document
     from ..analysis.correlate import correlation_from_document
     from ..analysis.html_report import render_html
 
+    check_outputs({"-o/--output": output}, [*results, compare_json, correlation_json])
     run = _runs(results)
     comparison = correlation = None
     if compare_json:
@@ -166,15 +103,16 @@ def report_main(results, output, compare_json, significance, correlation_json, t
         comparison = _run_compare(run, **test_opts)
     if correlation_json:
         correlation = correlation_from_document(_load_json(correlation_json), correlation_json)
-    _write(render_html(run, comparison, correlation, title), output)
+    title = title or "rouge155 report: " + ", ".join(os.path.basename(p) for p in results)
+    write_output(render_html(run, comparison, correlation, title), output)
 
 
-@click.command(cls=_Command, context_settings=_CONTEXT)
+@click.command(cls=OneLineCommand, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", help="Write here instead of stdout.")
 @_test_options
-@_guarded
+@guarded
 def compare_main(results, fmt, output, **test_opts):
     """Paired significance tests between the systems of rouge155 --format json RESULTS.
 
@@ -182,16 +120,17 @@ def compare_main(results, fmt, output, **test_opts):
     its bootstrap interval, a paired permutation (sign-flip) test and a paired bootstrap test,
     p-values adjusted over the pairs (Bonferroni unless --correction).
     """
+    check_outputs({"-o/--output": output}, results)
     run = _runs(results)
     comparison = _run_compare(run, **test_opts)
     if fmt == "json":
-        _write(comparison.to_json(), output)
+        write_output(comparison.to_json(), output)
     elif fmt == "html":
         from ..analysis.html_report import render_html
 
-        _write(render_html(run, comparison), output)
+        write_output(render_html(run, comparison), output)
     else:
-        _write(comparison.to_text(), output)
+        write_output(comparison.to_text(), output)
 
 
 def _int_list(values: Sequence[str], what: str) -> List[int]:
@@ -226,7 +165,7 @@ def _correlate_options(f):
         click.option("--level", multiple=True, type=click.Choice(["system", "summary"]), help="Default both."),
         click.option("--coefficient", multiple=True, type=click.Choice(CORRELATIONS), help="Default all three."),
         click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True),
-        click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
+        click.option("--confidence", type=FiniteRange(0, 100, min_open=True, max_open=True), default=95.0,
                      show_default=True),
         click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both",
                      show_default=True, help="What the bootstrap (and the permutation test) resamples."),
@@ -234,7 +173,7 @@ def _correlate_options(f):
                      help="Seed of the random draws (a whole number, 0 or more)."),
         click.option("--sample-size", multiple=True,
                      help="Also correlate on random subsets of N documents (e.g. 10,50)."),
-        click.option("--summary-filter-p", type=click.FloatRange(0, 1, min_open=True),
+        click.option("--summary-filter-p", type=FiniteRange(0, 1, min_open=True),
                      help="Summary level: average only the documents whose correlation has p <= this (REALSumm's "
                      "analysis uses 0.05)."),
         click.option("--per-document", callback=_per_document_path,
@@ -265,14 +204,17 @@ def _correlate_options(f):
     return f
 
 
-@click.command(cls=_Command, context_settings=_CONTEXT)
+@click.command(cls=OneLineCommand, context_settings=_CONTEXT)
 @click.argument("results", nargs=-1)
 @_correlate_options
-@_guarded
+@guarded
 def correlate_main(results, human, fmt, output, merge, per_document, **opts):
     """Correlation of ROUGE variants with human scores (system and summary level; Pearson, Spearman,
     Kendall; bootstrap intervals; per-document p-values; paired tests of the difference between two
     metrics' correlations), on rouge155 --format json RESULTS or on --config scored here."""
+    variant_files = [f for item in opts["variants"] for f in _split([item.partition("=")[2]])]
+    check_outputs({"-o/--output": output or "-", "--per-document": per_document},
+                  [*results, human, opts["config"], *variant_files])
     if merge:
         corr, run = _merged(results, human, per_document, opts), None
     else:
@@ -280,16 +222,16 @@ def correlate_main(results, human, fmt, output, merge, per_document, **opts):
             raise click.UsageError("--human is needed (or --merge to join correlate outputs)")
         corr, run = _correlation(results, human, per_document is not None, opts)
     if per_document:
-        _write(corr.per_document_json() if per_document.lower().endswith(".json") else corr.per_document_csv(),
+        write_output(corr.per_document_json() if per_document.lower().endswith(".json") else corr.per_document_csv(),
                per_document)
     if fmt == "json":
-        _write(corr.to_json(), output)
+        write_output(corr.to_json(), output)
     elif fmt == "html":
         from ..analysis.html_report import render_html
 
-        _write(render_html(run, None, corr), output)
+        write_output(render_html(run, None, corr), output)
     else:
-        _write(corr.to_text(), output)
+        write_output(corr.to_text(), output)
 
 
 def _merged(results, human, per_document, opts):

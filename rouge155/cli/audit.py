@@ -1,22 +1,24 @@
 """``rouge155-audit``: one set of outputs scored under every semantics installed here, side by side.
 
-    rouge155-audit [-m] [-n N] [-f A|B] [-x] (--summaries F --references F [...] | --jsonl F |
+    rouge155-audit [-m] [-n N] [-f A|B] [-x] [-a] (--summaries F --references F [...] | --jsonl F |
                    --system-dir D --model-dir D --system-pattern RE --model-pattern RE | CONFIG [SYSTEM-ID])
-                   [--format text|json|html] [--output FILE] [--top K] [--seed N] [--semantics NAME ...]
+                   [--format text|json|html] [-o FILE] [--top K] [--seed N] [--semantics NAME ...]
+                   [--language CODE] [--check] [--cite]
 
-The Perl flags and the plain-text input options mean what they mean to ``rouge155``. Errors are one
-line on stderr: status 2 for the command line, 1 for the input.
+The Perl flags and the plain-text input options mean what they mean to ``rouge155``; -a audits every
+system of the input, one after the other; -o FILE is --output FILE and -h is --help, as in the other
+commands. Errors are one line on stderr: status 2 for the command line, 1 for the input.
 """
 from __future__ import annotations
 
-import os
-import sys
 from types import SimpleNamespace
 from typing import Any, Dict, List, Sequence
 
 from ..base.errors import RougeError
-from ..base.flags import LongOption, getopts, options_from_flags
+from ..base.flags import LongOption, options_from_flags
 from ..semantics import others
+from .flag_commands import UsageError, console_main, failed, read_command_line
+from .flag_commands import usage as _usage
 from .long_options import LONG_OPTIONS
 
 PROG = "rouge155-audit"
@@ -26,7 +28,8 @@ AUDIT_OPTIONS = (
     LongOption("--help", "help", "Show this message and exit."),
     LongOption("--format", "output_format", "text (default), json or html (one page with charts).", takes_value=True,
                default="text", choices=("text", "json", "html"), metavar="FORMAT"),
-    LongOption("--output", "output", "Write to FILE instead of stdout.", takes_value=True, metavar="FILE"),
+    LongOption("--output", "output", "Write to FILE instead of stdout (also -o FILE).", takes_value=True,
+               metavar="FILE"),
     LongOption("--top", "top", "How many of the most different pairs to show per implementation and metric.",
                takes_value=True, default=5, kind="int", minimum=0, metavar="K"),
     LongOption("--seed", "seed", "rouge-score's bootstrap: np.random.seed(N) before it draws.", takes_value=True,
@@ -34,56 +37,20 @@ AUDIT_OPTIONS = (
     LongOption("--semantics", "semantics", "Audit only these implementations (repeatable; default: every one "
                "installed but the language-specific ones, which are audited when named).", takes_value=True,
                repeatable=True, choices=others(), metavar="NAME"),
+    LongOption("--language", "language", "Score the outputs (in language CODE, ISO 639-1) under every implementation "
+               "that runs on it, rouge155's --language and XL-Sum's lang= included, and name those whose tokenizer "
+               "drops its script (text or json).", takes_value=True, metavar="CODE"),
+    LongOption("--check", "check", "Report the input's protocol problems on stderr first (rouge155-doctor)."),
+    LongOption("--cite", "cite", "Add each implementation's sentence for a paper (its version, settings in words "
+               "and signature): text, the last lines; json, its \"citation\"."),
 ) + tuple(o for o in LONG_OPTIONS if o.name in _INPUT_OPTIONS)
 
 
-class UsageError(RougeError):
-    """A command line the audit cannot read (status 2)."""
-
-
 def usage() -> str:
-    lines = [__doc__.split("\n\n")[1].strip("\n"), "", "Options:"]
-    for option in AUDIT_OPTIONS:
-        value = f" {option.metavar or str(option.dest).upper()}" if option.takes_value else ""
-        lines.append(f"  {option.name}{value}: {option.help}")
-    lines.append("  -m, -n N, -f A|B, -x: stemming, ROUGE-1..N (default 2), the multi-reference policy, no ROUGE-L.")
-    return "\n".join(lines) + "\n"
-
-
-def long_values(words: Sequence[str]) -> Dict[str, Any]:
-    """The audit's long options (as :func:`rouge155.base.flags.getopts` collected them) by ``dest``."""
-    by_name = {o.name: o for o in AUDIT_OPTIONS}
-    values: Dict[str, Any] = {str(o.dest): (() if o.repeatable else (o.default if o.takes_value else False))
-                              for o in AUDIT_OPTIONS}
-    words = list(words)
-    while words:
-        name, eq, value = words.pop(0).partition("=")
-        option = by_name[name]
-        dest = str(option.dest)  # every audit option has one
-        if not option.takes_value:
-            values[dest] = True
-            continue
-        if not eq:
-            if not words:
-                raise UsageError(f"{name} needs a value")
-            value = words.pop(0)
-        checked = _checked(option, value)
-        values[dest] = values[dest] + (checked,) if option.repeatable else checked
-    return values
-
-
-def _checked(option: LongOption, value: str):
-    if option.choices and value not in option.choices:
-        raise UsageError(f"{option.name}: {value!r} is not one of {', '.join(option.choices)}")
-    if option.kind == "int":
-        try:
-            number = int(value)
-        except ValueError:
-            raise UsageError(f"{option.name}: {value!r} is not a whole number") from None
-        if option.minimum is not None and number < option.minimum:
-            raise UsageError(f"{option.name}: {number} is below {option.minimum}")
-        return number
-    return value
+    return _usage(__doc__, AUDIT_OPTIONS, [
+        "  -m, -n N, -f A|B, -x: stemming, ROUGE-1..N (default 2), the multi-reference policy, no ROUGE-L.",
+        "  -a: audit every system of the input (else the only one, SYSTEM-ID or --system-id).",
+        "  -o FILE: --output FILE; -h: this help."])
 
 
 def _plain_text(values: Dict[str, Any]) -> bool:
@@ -92,28 +59,37 @@ def _plain_text(values: Dict[str, Any]) -> bool:
                                                             "model_dir"))
 
 
-def _pairs(parsed, values: Dict[str, Any]):
-    """The audited pairs, from the plain-text options or a config (CONFIG [SYSTEM-ID])."""
-    from ..audit.inputs import config_pairs
-    from ..audit.run import AuditedPairs
-
+def _input(parsed, values: Dict[str, Any], every: bool):
+    """(config, source, systems, where) of the input: the plain-text options or a config (CONFIG
+    [SYSTEM-ID]); ``every``: -a, every system."""
     given = SimpleNamespace(**values)
-    config: Any
     if _plain_text(values):
         if parsed.positional:
             raise UsageError(f"give plain-text input or a config, not both ({parsed.positional[0]})")
         from .plain_text import plain_text_input
 
-        config, source, systems = plain_text_input(given, False)
-        system, where = systems[0], values["jsonl"] or values["summaries"] or values["system_dir"]
-    elif parsed.positional:
-        config, source, where = _config(parsed), None, parsed.positional[0]
-        system = parsed.positional[1] if len(parsed.positional) > 1 else _only_system(config)
-    else:
+        config, source, systems = plain_text_input(given, every)
+        return config, source, systems, values["jsonl"] or values["summaries"] or values["system_dir"]
+    if not parsed.positional:
         raise UsageError("nothing to audit: give --summaries/--references, --jsonl, --system-dir/--model-dir or a "
                          "ROUGE config")
+    config = _config(parsed)
+    if every:
+        systems = sorted(config.peer_ids)
+    else:
+        systems = [parsed.positional[1] if len(parsed.positional) > 1 else _only_system(config)]
+    return config, None, systems, parsed.positional[0]
+
+
+def _pairs(config, source, system: str, where: str):
+    """One system's audited pairs (directory mode: the evaluations under their files' names)."""
+    from ..audit.inputs import config_pairs
+    from ..audit.run import AuditedPairs
+
     ids, predictions, references = config_pairs(config, source, system)
-    return AuditedPairs(tuple(ids), tuple(predictions), tuple(tuple(r) for r in references), system, str(where))
+    labels = config.labels()
+    return AuditedPairs(tuple(labels.get(i, i) for i in ids), tuple(predictions), tuple(tuple(r) for r in references),
+                        system, str(where))
 
 
 def _config(parsed):
@@ -128,25 +104,47 @@ def _config(parsed):
 
 def _only_system(config) -> str:
     if len(config.peer_ids) != 1:
-        raise UsageError(f"the config has systems {', '.join(config.peer_ids)}: name the one to audit (CONFIG ID)")
+        raise UsageError(f"the config has systems {', '.join(config.peer_ids)}: name the one to audit (CONFIG ID), "
+                         "or give -a to audit each")
     return config.peer_ids[0]
 
 
-def _report(result, values: Dict[str, Any]) -> str:
+def _report(results: List[Any], values: Dict[str, Any]) -> str:
+    """The audits (one per system) in the format asked; ``--cite``: each implementation's sentence."""
     from .. import __version__
 
     output_format = values["output_format"]
+    signatures = [_signatures(r, values) for r in results]
+    cites = [_citations(s) if values["cite"] else {} for s in signatures]
     if output_format == "json":
-        from ..audit.report import to_json
+        import json
 
-        return to_json(result, __version__, _signatures(result, values))
+        from ..audit.report import to_document
+
+        docs = [to_document(r, __version__, s) for r, s in zip(results, signatures)]
+        for doc, cited in zip(docs, cites):
+            for name, sentence in cited.items():
+                doc["audit"]["implementations"][name]["citation"] = sentence  # type: ignore[index]
+        if len(docs) == 1:
+            return json.dumps(docs[0], indent=1) + "\n"
+        return json.dumps({"rouge155_version": __version__, "audits": [d["audit"] for d in docs]}, indent=1) + "\n"
     if output_format == "html":
         from ..audit.html_page import to_html
 
-        return to_html(result)
+        return to_html(results)
     from ..audit.report import to_text
 
-    return to_text(result)
+    texts = [to_text(r) + "".join(f"citation ({name}): {sentence}\n" for name, sentence in cited.items())
+             for r, cited in zip(results, cites)]
+    return "\n".join(texts)
+
+
+def _citations(signatures: Dict[str, str]) -> Dict[str, str]:
+    from ..output.citation import citation
+    from ..output.signature import parse
+    from ..semantics import get
+
+    return {name: citation(parse(line), get(name).reproduces) for name, line in signatures.items()}
 
 
 def _signatures(result, values) -> Dict[str, str]:
@@ -160,18 +158,26 @@ def _signatures(result, values) -> Dict[str, str]:
             for name, setup in result.setups.items()}
 
 
+def _language_report(pairs, options, values: Dict[str, Any]) -> str:
+    """``--language CODE``: every implementation on the language (rouge155.audit.languages)."""
+    from .. import __version__
+    from ..audit.languages import language_audit, to_json, to_text
+
+    if values["output_format"] == "html" or values["semantics"]:
+        raise UsageError("--language writes text or json and scores every implementation (no --semantics)")
+    ngram = int(float(options.ngram)) if options.ngram not in (None, "") else 2
+    result = language_audit(pairs, values["language"], ngram, bool(options.stem))
+    return to_json(result, __version__) if values["output_format"] == "json" else to_text(result)
+
+
 def run(argv: Sequence[str], out, err) -> int:
     """The command; ``out``/``err``: text streams. Returns the exit status."""
-    parsed = getopts(list(argv), AUDIT_OPTIONS)
     try:
-        if parsed.refused is not None:
-            raise UsageError(parsed.refused)
-        if parsed.unknown:
-            raise UsageError(f"unknown flag {', '.join('-' + u for u in parsed.unknown)}")
-        values = long_values(parsed.long)
-        if values["help"]:
+        parsed, values, helped = read_command_line(argv, AUDIT_OPTIONS)
+        if helped:
             out.write(usage())
             return 0
+        every = bool(parsed.flags.pop("a", None))
         options = options_from_flags(parsed.flags)
         options.check()
         flags: List[str] = [k for k, v in parsed.flags.items() if v is not None]
@@ -181,35 +187,38 @@ def run(argv: Sequence[str], out, err) -> int:
             check_flags(flags)
         except RougeError as exc:
             raise UsageError(str(exc)) from None
-        pairs = _pairs(parsed, values)
-        result = audit(pairs, options, flags, semantics=list(values["semantics"]) or None, seed=values["seed"],
-                       top=values["top"])
+        config, source, systems, where = _input(parsed, values, every)
+        if values["check"]:
+            _check(config, source, systems, options, values, parsed, err)
+        if values["language"]:
+            if len(systems) > 1:
+                raise UsageError("--language audits one system: name it (CONFIG SYSTEM-ID, or the JSONL's) or drop -a")
+            from .analysis import _write
+
+            _write(_language_report(_pairs(config, source, systems[0], where), options, values), values["output"], out)
+            return 0
+        results = [audit(_pairs(config, source, system, where), options, flags,
+                         semantics=list(values["semantics"]) or None, seed=values["seed"], top=values["top"])
+                   for system in systems]
         from .analysis import _write  # the analysis commands' --output
 
-        _write(_report(result, values), values["output"], out)
+        _write(_report(results, values), values["output"], out)
         return 0
-    except UsageError as exc:
-        err.write(f"{PROG}: {exc} (see {PROG} --help)\n")
-        return 2
     except RougeError as exc:
-        err.write(f"{PROG}: {exc}\n")
-        return 1
+        return failed(PROG, exc, err, 1)
+
+
+def _check(config, source, systems, options, values: Dict[str, Any], parsed, err) -> None:
+    """``--check``: rouge155-doctor's report on the input, on stderr."""
+    from .doctor import check_extras, check_report
+
+    extras = check_extras(**{k: v for k, v in values.items() if k in ("jsonl", "summaries", "references", "system_dir",
+                                                                        "model_dir", "system_pattern", "model_pattern",
+                                                                        "system_id")})
+    config_path = None if extras.plain_text or parsed.flags.get("z") else parsed.positional[0]
+    err.write(check_report(config, source, systems, options, extras, PROG, config_path))
 
 
 def main() -> None:
     """The console script: every failure is one line on stderr, never a traceback."""
-    try:
-        code = run(sys.argv[1:], sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        code = 130
-    except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")
-        code = 1
-    except MemoryError:
-        sys.stderr.write(f"{PROG}: out of memory\n")
-        code = 1
-    except Exception as exc:
-        sys.stderr.write(f"{PROG}: internal error: {type(exc).__name__}: {exc} (please report this)\n")
-        code = 70
-    sys.stdout.flush()
-    sys.exit(code)
+    console_main(PROG, run)

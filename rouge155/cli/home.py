@@ -21,6 +21,7 @@ import click
 
 from .. import __version__
 from ..inputs.resources import EXC_ORDER, bundled_data_dir
+from .commands import OneLineCommand
 
 MARK = b"rouge155-home"  # what the files rouge155-home writes say, so that it may replace them
 
@@ -169,8 +170,14 @@ def make_home(target: Path, force: bool = False, python: Optional[str] = None) -
     return script
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("directory", type=click.Path(path_type=Path))
+def _named(_ctx, _param, value: str) -> Path:  # a click callback
+    if not value:  # Path("") is the current directory: an unset variable would write there
+        raise click.BadParameter("is empty: give a directory name (. for the current one)")
+    return Path(value)
+
+
+@click.command(cls=OneLineCommand, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("directory", callback=_named)
 @click.option("--force", is_flag=True, help="Replace what is in the way: files rouge155-home did not write, "
               "symbolic links (the links themselves; what they point to is never touched).")
 @click.version_option(__version__, "--version", prog_name="rouge155-home")

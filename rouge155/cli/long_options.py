@@ -21,7 +21,15 @@ LONG_OPTIONS = (
     LongOption("--version", None, "Show the version and exit."),
     LongOption("--jobs", "jobs", "Processes to use (the output is identical for any N).", takes_value=True,
                default=1, kind="int", minimum=1),
-    LongOption("--quiet", "quiet", "No progress bar (it shows on a terminal's stderr after ~2 s)."),
+    LongOption("--quiet", "quiet", "No progress bar (it shows on a terminal's stderr after ~2 s), and in the "
+               "plain-text modes no note about texts that score 0 (empty, or dropped by the tokenizer)."),
+    LongOption("--progress", "show_progress", "Show the progress bar on stderr even when it is not a terminal "
+               "(pairs done, pairs/s, time left; after ~2 s)."),
+    LongOption("--check", "check", "Report the input's protocol problems on stderr before the run (rouge155-doctor's "
+               "checks: texts the tokenizer drops, empty texts, sentences, escaped text, references, ids); the "
+               "output is unchanged."),
+    LongOption("--cite", "cite", "Print one sentence a paper can include: the implementation and version, the "
+               "settings in words and the signature (text: the last line; json: \"citation\"; csv: on stderr)."),
     LongOption("--format", "output_format", "text: exactly what ROUGE-1.5.5.pl prints; json/csv: every number, "
                "per instance too (schema: schema/rouge155-result.schema.json); html: one self-contained page with "
                "charts (rouge155-report).", takes_value=True, default="text",

@@ -10,7 +10,7 @@ import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+    from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
     from ..inputs.config import EvalConfig
     from ..inputs.sources import TextSource
@@ -71,6 +71,10 @@ class _Writer:
             return
         self._stream.write(b"".join(perl_print_bytes(line) for line in text.splitlines(keepends=True)))
 
+    def write_utf8(self, text: str) -> None:
+        """This program's own lines (notes that quote the input's text): UTF-8, whatever Perl would print."""
+        self._stream.write(text.encode("utf-8", "surrogateescape"))
+
     def flush(self) -> None:
         self._stream.flush()
 
@@ -108,9 +112,11 @@ class _Job:
 
     options: Options
     data_dir: str
-    config: EvalConfig
+    config: Optional[EvalConfig]  # None while a streamed plan reads the input
     source: Optional[TextSource]
-    systems: List[str]
+    systems: Optional[List[str]]  # None: a streamed JSONL file's, known once it is read
+    plan: Any = None  # a streamed run's plan (rouge155/inputs/streams.py)
+    evaluate_all: bool = False
 
 
 def _usage_check(parsed: ParsedArgs, extras) -> None:
@@ -128,6 +134,8 @@ def _resolved_options(flags, extras) -> Options:
     ``--language`` and ``--char-level`` (a bad code or a missing extra fails here, before any output)."""
     options = options_from_flags(flags)
     options.check()
+    if extras.semantics != PERL:  # another implementation reads --language itself (its record: own_language)
+        return options
     if not (extras.unicode or extras.language is not None or extras.char_level):
         return options
     if extras.unicode and extras.language is not None:
@@ -159,10 +167,13 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     data_dir = resolve_data_dir(data_dir, cwd_files=True)  # the script's cwd data files too
     load_word_lists(data_dir)
     if extras.plain_text:
-        from .plain_text import plain_text_input
+        from .plain_text import streamed_plan
 
-        config, source, systems = plain_text_input(extras, bool(flags.get("a")))
-        return _Job(options, data_dir, config, source, systems)
+        plan = streamed_plan(extras, options)
+        if plan is not None:
+            systems = None if extras.jsonl is not None and flags.get("a") else [extras.system_id]
+            return _Job(options, data_dir, None, None, systems, plan, bool(flags.get("a")))
+        return _whole_input(options, data_dir, extras, bool(flags.get("a")))
     from ..inputs.config import read_file_list, read_xml_config
 
     config_path = os_path(parsed.positional[0])
@@ -176,11 +187,60 @@ def _prepare(parsed: ParsedArgs, extras) -> _Job:
     else:
         config = read_xml_config(config_path)
     systems = sorted(config.peer_ids) if evaluate_all else [system_id if system_id is not None else ""]
-    return _Job(options, data_dir, config, None, systems)
+    return _Job(options, data_dir, config, None, systems, _config_plan(config, options, systems, extras))
+
+
+def _config_plan(config: EvalConfig, options: Options, systems: List[str], extras):
+    """A config's streamed plan where the batched engine scores the run (not a small one), else None."""
+    import os
+
+    from ..engine.plan import use_batched_engine
+    from ..inputs.sources import TextSource
+    from .plain_text import STREAM_ENV, may_stream
+
+    if not may_stream(extras, options):
+        return None
+    if os.environ.get(STREAM_ENV) != "always" and not use_batched_engine(
+            "auto", config, options, systems, TextSource(), cluster=extras.dask is not None):
+        return None
+    from ..inputs.streams import ConfigPlan
+
+    return ConfigPlan(config, systems)
+
+
+def _whole_input(options: Options, data_dir: str, extras, evaluate_all: bool) -> _Job:
+    """A plain-text run whose input is read whole (the in-memory path)."""
+    from .plain_text import plain_text_input
+
+    config, source, systems = plain_text_input(extras, evaluate_all)
+    return _Job(options, data_dir, config, source, systems)
+
+
+def _streamed(job: _Job, extras, warn: Callable[[str], None], progress):
+    """A streamed run's results, or None where its input must be read whole (the in-memory path
+    then gives the script's output or error; nothing was reported)."""
+    from ..api import streamed_results
+    from ..engine.plan import NeedsStepByStep
+    from ..engine.stream import NeedsWholeInput
+
+    try:
+        return streamed_results(job.plan, job.options, job.systems, job.evaluate_all, data_dir=job.data_dir,
+                                warn=warn, jobs=extras.jobs, progress=progress, dask=extras.dask,
+                                full_rows=extras.output_format != "text")
+    except (NeedsWholeInput, NeedsStepByStep):
+        return None
 
 
 def _scored(job: _Job, extras, warn: Callable[[str], None], debug: Callable[[str], None], progress):
     """The results, block by block (ROUGE 2.0's measures after the script's), written as ids first when asked."""
+    if job.plan is not None:
+        results = _streamed(job, extras, warn, progress)
+        if results is not None:
+            return results
+        if job.config is None:
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems = whole.config, whole.source, whole.systems
+    assert job.config is not None and job.systems is not None  # read whole (not streamed)
     if extras.write_token_ids is not None:
         from ..output.token_ids import write_token_ids
 
@@ -213,13 +273,14 @@ def _signature_check(extras):
 def _signature(job: _Job, extras, expected):
     """The run's signature (docs/signature.md), built only when something shows or checks it; a run
     whose signature differs from ``expected`` stops here, before scoring: one line per difference."""
-    if not (extras.signature or expected is not None or extras.output_format != "text"):
+    if not (extras.signature or extras.cite or expected is not None or extras.output_format != "text"):
         return None
     from ..output.signature import reference_counts, sentence_splitting, signature_of
     from .plain_text import sentence_rule
 
     rouge2 = (extras.synonyms, extras.topic, extras.topic_uniq)
-    signature = signature_of(job.options, references=reference_counts(job.config.evaluations),
+    counted = job.config.evaluations if job.config is not None else job.plan.reference_counts
+    signature = signature_of(job.options, references=reference_counts(counted),
                              sentences=sentence_splitting(*sentence_rule(extras)), data_dir=job.data_dir,
                              rouge2=rouge2 if any(v not in (False, None) for v in rouge2) else None)
     refuse_differences(expected, signature)
@@ -234,15 +295,39 @@ def refuse_differences(expected, signature) -> None:
         raise _Die("\n".join(f"{PROG}: --signature-check: {line}" for line in differences), status=2)
 
 
+def input_name(parsed: ParsedArgs, extras) -> str:
+    """The input's file or folder, as the command line gives it (a page's title names it)."""
+    given = extras.jsonl or extras.summaries or extras.system_dir
+    return given or (perl_bytes_str(parsed.positional[0]) if parsed.positional else "")
+
+
+def citation_line(extras, signature: Optional[str]) -> Optional[str]:
+    """``--cite``'s sentence for the run's signature (None without ``--cite``)."""
+    if not extras.cite or signature is None:
+        return None
+    from ..output.citation import citation
+    from ..output.signature import parse
+    from ..semantics import get
+
+    return citation(parse(signature), get(extras.semantics).reproduces)
+
+
 def _write_report(results: Iterable, options: Options, warnings: List[str], extras, out: _Writer,
-                  signature: Optional[str] = None) -> None:
+                  signature: Optional[str] = None, err: Optional[_Writer] = None, labels=None,
+                  title: str = "rouge155 report") -> None:
     """The text report as the script prints it, block by block (``--signature``: and the signature
-    as its last line); or ``--format json|csv|html``, each with the signature."""
+    as its last line; ``--cite``: then the sentence); or ``--format json|csv|html``, each with the
+    signature (``--cite``: json's "citation", else on stderr). ``labels``: evaluation names for json,
+    csv and html (directory mode: file names); ``title``: the html page's."""
+    cite = citation_line(extras, signature)
     if extras.output_format == "text":
         for result in results:
-            out.write(result.to_text(options))
+            for part in result.text_parts(options):
+                out.write(part)
         if extras.signature and signature is not None:  # (built whenever --signature is given)
             out.write(signature + "\n")
+        if cite is not None:
+            out.write(cite + "\n")
         return
     from ..output import report
 
@@ -253,14 +338,18 @@ def _write_report(results: Iterable, options: Options, warnings: List[str], extr
 
         settings = text_model(options).describe()
     if extras.output_format == "json":
-        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature))
-    elif extras.output_format == "html":
+        out.write(report.json_report(done, options, warnings, extras.precise, __version__, settings, signature,
+                                     labels, cite))
+        return
+    if extras.output_format == "html":
         from ..analysis.html_report import html_for_results
 
         out.write(html_for_results(report.result_document(done, options, warnings, extras.precise, __version__,
-                                                          settings, signature)))
+                                                          settings, signature, labels), title))
     else:
-        out.write(report.csv_report(done, options, extras.precise, settings, signature))
+        out.write(report.csv_report(done, options, extras.precise, settings, signature, labels))
+    if cite is not None and err is not None:
+        err.write(cite + "\n")
 
 
 def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: bool = False,
@@ -282,14 +371,19 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         expected = _signature_check(extras)
         _check_semantics(extras)
         job = _prepare(parsed, extras)
+        _input_notes(job, parsed, extras, err)
         warnings: List[str] = []
         if extras.semantics != PERL:  # another implementation's numbers: rouge155/cli/other_semantics.py
             from .other_semantics import write_results
 
-            write_results(job, parsed.flags, extras, warnings, out, expected)
+            write_results(job, parsed.flags, extras, warnings, out, expected, err)
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
+        if extras.output_format != "text":  # json, csv and html hold every block until the end
+            from ..engine.plan import check_orders
+
+            check_orders(job.options, 8192.0 * len(job.systems or ['']))  # (None: a stream's, text only)
 
         def warn(msg: str) -> None:
             warnings.append(msg)
@@ -298,10 +392,14 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         def debug(msg: str) -> None:
             out.write(msg + "\n")
 
-        bar = _progress_bar(len(job.config.evaluations)) if extras.progress and not extras.quiet else None
+        total = job.plan.count if job.plan is not None else len(job.config.evaluations)  # type: ignore[union-attr]
+        shown = (extras.progress or extras.show_progress) and not extras.quiet
+        bar = _progress_bar(total, extras.show_progress, "pair" if extras.plain_text else "eval") if shown else None
         try:
             results = _scored(job, extras, warn, debug, bar.update if bar else None)
-            _write_report(results, job.options, warnings, extras, out, signature)
+            title = "rouge155 report: " + os.path.basename(os_path(input_name(parsed, extras)))
+            labels = (job.config or job.plan).labels()
+            _write_report(results, job.options, warnings, extras, out, signature, err, labels, title)
         finally:
             if bar:
                 bar.close()
@@ -312,6 +410,30 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         message, status = _failure(exc)
         err.write(message)
         return status
+
+
+def _input_notes(job: _Job, parsed: ParsedArgs, extras, err: _Writer) -> None:
+    """``--check``: rouge155-doctor's report on stderr, before the run. Without it, in the plain-text
+    modes only, one line per problem that makes texts score 0 (empty texts, texts the tokenizer drops;
+    ``--quiet``: none). A config's run keeps the Perl's stderr."""
+    if extras.check:
+        from .doctor import check_report
+
+        config_path = None if extras.plain_text or parsed.flags.get("z") else os_path(parsed.positional[0])
+        err.write_utf8(check_report(job.config, job.source, job.systems, job.options, extras, PROG, config_path))
+    elif extras.plain_text and not extras.quiet:
+        from .doctor import hints, streamed_hints
+
+        lines = None if job.config is None else hints(job.config, job.source, job.systems, job.options,
+                                                      extras.semantics)
+        if job.config is None:
+            lines = streamed_hints(job.plan, job.options, extras.semantics, job.evaluate_all)
+        if lines is None:  # the stream cannot vouch for this input: read whole, as the run would
+            whole = _whole_input(job.options, job.data_dir, extras, job.evaluate_all)
+            job.config, job.source, job.systems, job.plan = whole.config, whole.source, whole.systems, None
+            lines = hints(job.config, job.source, job.systems, job.options, extras.semantics)
+        for line in lines:
+            err.write_utf8(line + "\n")
 
 
 def _check_semantics(extras) -> None:
@@ -334,18 +456,22 @@ def _failure(exc: BaseException) -> Tuple[str, int]:
     if isinstance(exc, RougeError):
         return str(exc) + "\n", 255
     if isinstance(exc, MemoryError):
-        return (("rouge155: out of memory (ROUGE-L/W compare every model sentence with every peer sentence and "
-                 "ROUGE-S with no gap limit every token pair: both grow with the square of summary length)\n"), 255)
+        return (("rouge155: out of memory (what a run holds grows with the inputs, -r and -n, and for ROUGE-W and "
+                 "ROUGE-S with no gap limit with the square of summary length)\n"), 255)
     return f"rouge155: internal error: {type(exc).__name__}: {exc} (please report this)\n", 70
 
 
-def _progress_bar(total: int):
-    """A tqdm bar on stderr for runs longer than about 2 s, only when stderr is a terminal."""
-    if sys.stderr is None or not sys.stderr.isatty():  # stderr may be closed (2>&-)
+def _progress_bar(total: int, forced: bool = False, unit: str = "eval"):
+    """A tqdm bar on stderr (done, per second, time left) for runs longer than about 2 s, when
+    stderr is a terminal or ``forced`` (``--progress``); never on stdout."""
+    try:
+        if sys.stderr is None or not (forced or sys.stderr.isatty()):  # stderr may be closed (2>&-)
+            return None
+    except (OSError, ValueError):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="eval", file=sys.stderr, delay=2.0, leave=False)
+    return tqdm(total=total, unit=unit, file=sys.stderr, delay=2.0, leave=False, dynamic_ncols=True)
 
 
 def _click_option(click, option):
@@ -368,7 +494,9 @@ def _click_main():
     (importing it costs more than a small run; the Perl flags have their own parser above)."""
     import click
 
-    class _PerlCommand(click.Command):
+    from .commands import OneLineCommand
+
+    class _PerlCommand(OneLineCommand):
         """A click command whose arguments are Perl's: Getopt::Std parsing, our long options aside."""
 
         def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
@@ -421,7 +549,7 @@ def _dispatch() -> None:
     if long == ["--version"]:
         sys.stdout.write(f"{PROG}, version {__version__}\n")
         sys.exit(0)
-    _click_main()(prog_name=PROG)
+    sys.exit(_click_main()(prog_name=PROG))  # a usage error: one line, status 2 (OneLineCommand)
 
 
 def entry_point() -> None:

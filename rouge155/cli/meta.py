@@ -17,8 +17,9 @@ import click
 
 from ..analysis.results import MEASURES
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
-from ..base.errors import RougeError
-from .analysis import _guarded, _split, _write
+from ..base.errors import OptionError, RougeError
+from .analysis import _split
+from .commands import FiniteRange, OneLineCommand, check_outputs, guarded, write_output
 
 _LIMIT_HELP = "none, <N>w (-l N words) or <N>b (-b N bytes)"
 
@@ -36,11 +37,11 @@ def _with_limits(conditions, limits: Sequence[str]):
             out.extend(conditions)
             continue
         if len(text) < 2 or text[-1] not in "wb" or not text[:-1].isdigit() or int(text[:-1]) < 1:
-            raise RougeError(f"--length-limit {limit!r}: use {_LIMIT_HELP}")
+            raise OptionError(f"--length-limit {limit!r}: use {_LIMIT_HELP}")
         field = "word_limit" if text[-1] == "w" else "byte_limit"
         for c in conditions:
             if c.options.word_limit is not None or c.options.byte_limit is not None:
-                raise RougeError(f"condition {c.label!r} has its own length limit; leave out --length-limit")
+                raise OptionError(f"condition {c.label!r} has its own length limit; leave out --length-limit")
             flag = "-l" if field == "word_limit" else "-b"
             label = f"{c.label}, {flag} {text[:-1]}" if c.label != "as is" else f"{flag} {text[:-1]}"
             out.append(Condition(label, replace(c.options, **{field: text[:-1]})))
@@ -88,7 +89,7 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
     return read_config_judged(path, human, file_list, system_column, document_column, columns or None)
 
 
-@click.command("rouge155-meta", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("rouge155-meta", cls=OneLineCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_path", metavar="INPUT")
 @click.option("--human", help="Human scores (CSV/TSV/JSONL: system, document, score columns) for a ROUGE config INPUT.")
 @click.option("--file-list", "file_list", metavar="FORMAT",
@@ -116,13 +117,13 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
               help="Default all three.")
 @click.option("--resamples", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Bootstrap resamples and permutations.")
-@click.option("--confidence", type=click.FloatRange(0, 100, min_open=True, max_open=True), default=95.0,
+@click.option("--confidence", type=FiniteRange(0, 100, min_open=True, max_open=True), default=95.0,
               show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--resample", type=click.Choice(["both", "systems", "documents"]), default="both", show_default=True)
 @click.option("--correction", type=click.Choice(CORRECTIONS), default="holm", show_default=True,
               help="Adjustment over each column's comparisons with its best variant.")
-@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True)
+@click.option("--alpha", type=FiniteRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True)
 @click.option("--test", "decide_by", type=click.Choice(["permutation", "bootstrap"]), default="permutation",
               show_default=True, help="The test whose adjusted p decides 'not significantly worse'.")
 @click.option("-e", "--data-dir", help="ROUGE's data directory (stopwords, WordNet exceptions), as -e.")
@@ -133,27 +134,36 @@ def _judged(path: str, human: Optional[str], file_list: Optional[str], system_co
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: the CPUs); the same "
               "numbers for any N.")
 @click.option("--quiet", is_flag=True, help="No progress bar (it shows on a terminal's stderr after ~2 s).")
-@_guarded
+@click.option("--check", is_flag=True, help="Report the input's protocol problems on stderr first (rouge155-doctor).")
+@guarded
 def meta_main(input_path, human, file_list, system_column, document_column, columns, id_key, system_key, summary_key,
               references_key, variants, conditions, references, limits, humans_as_peers, measures, levels,
               coefficients, resamples, confidence, seed, resample, correction, alpha, decide_by, data_dir, fmt,
-              output, json_path, html_path, jobs, quiet):
+              output, json_path, html_path, jobs, quiet, check):
     """Correlate ROUGE variants x conditions x reference settings with human judgments (Lin, NTCIR-4 2004:
     "Looking for a Few Good Metrics"), scoring each text once; mark each column's best variant and those
     not significantly worse than it."""
     from ..meta import (NTCIR4_CONDITIONS, NTCIR4_VARIANTS, GridSpec, parse_condition, parse_reference_setting,
                        parse_variants)
     from ..meta.report import to_json, to_text
-    from ..meta.run import grid_work, run_grid
+    from ..meta.run import fitting_references, grid_work, run_grid
 
+    check_outputs({"-o/--output": output or "-", "--json": json_path, "--html": html_path}, [input_path, human])
     judged = _judged(input_path, human, file_list, system_column, document_column, list(columns),
                      {"id": id_key, "system": system_key, "summary": summary_key, "references": references_key})
+    if check:
+        _check(judged, input_path, file_list)
     given = list(conditions) or [f"{label}={flags}" for label, flags in NTCIR4_CONDITIONS]
     refs = _split(references) or (["jackknife"] if humans_as_peers else ["all", "jackknife"])
     measure_list = list(MEASURES) if "all" in measures else list(dict.fromkeys(measures)) or ["recall"]
+    settings = [parse_reference_setting(r) for r in refs]
+    if not _split(references) and not humans_as_peers:  # the default: the settings the data has enough for
+        settings, notes = fitting_references(judged, settings)
+        for note in notes:
+            click.echo(f"rouge155-meta: note: {note}", err=True)
     spec = GridSpec(variants=parse_variants(_split(variants) or NTCIR4_VARIANTS),
                     conditions=_with_limits([parse_condition(c) for c in given], limits),
-                    references=[parse_reference_setting(r) for r in refs], humans_as_peers=humans_as_peers,
+                    references=settings, humans_as_peers=humans_as_peers,
                     measures=tuple(measure_list), levels=tuple(levels) or ("system", "summary"),
                     coefficients=tuple(coefficients) or CORRELATIONS, resamples=resamples, confidence=confidence,
                     seed=seed, resample=resample, correction=correction, alpha=alpha, decide_by=decide_by)
@@ -165,20 +175,32 @@ def meta_main(input_path, human, file_list, system_column, document_column, colu
         if bar is not None:
             bar.close()
     if json_path:
-        _write(to_json(grid), json_path)
+        write_output(to_json(grid), json_path)
     if html_path:
         from ..meta.page import to_html
 
-        _write(to_html(grid), html_path)
+        write_output(to_html(grid), html_path)
     if fmt == "json":
-        _write(to_json(grid), output)
+        write_output(to_json(grid), output)
     elif fmt == "html":
         from ..meta.page import to_html
 
-        _write(to_html(grid), output)
+        write_output(to_html(grid), output)
     else:
-        _write(to_text(grid), output)
+        write_output(to_text(grid), output)
+
+
+def _check(judged, input_path: str, file_list: Optional[str]) -> None:
+    """``--check``: rouge155-doctor's report on the judged texts, on stderr."""
+    from ..base.options import Options
+    from .doctor import check_extras, check_report
+
+    judged_data = input_path.endswith((".jsonl", ".ndjson", ".json", ".csv", ".tsv"))
+    config_path = None if judged_data or file_list else input_path
+    extras = check_extras(jsonl=input_path if judged_data else None)
+    click.echo(check_report(judged.config, judged.source, list(judged.human.systems), Options(), extras,
+                            "rouge155-meta", config_path), err=True, nl=False)
 
 
 def main() -> None:
-    meta_main()
+    raise SystemExit(meta_main.main(prog_name="rouge155-meta"))

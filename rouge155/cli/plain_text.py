@@ -64,3 +64,75 @@ def sentence_rule(extras) -> Tuple[bool, Optional[str]]:
     parallel = extras.jsonl is not None or extras.summaries is not None or bool(extras.references)
     separator = extras.sentence_sep if parallel else None
     return bool(extras.split_sentences) and separator is None, separator
+
+
+STREAM_ENV = "ROUGE155_STREAM"  # "always"/"never": stream from the first pair or never (tests, measurements)
+
+
+def streamed_plan(extras, options):
+    """The plan of a streamed run (``rouge155/inputs/streams.py``) when this plain-text run can
+    stream: the Perl's semantics through the batched engine, more pairs than a small run has,
+    regular files, nothing that needs every text at once (``--write-token-ids``, ROUGE 2.0's
+    measures; a JSONL signature, which counts references before scoring). Else None: the input is
+    read whole, as before."""
+    import os
+    import stat
+
+    from ..engine.plan import SMALL_RUN_PAIRS
+
+    policy = os.environ.get(STREAM_ENV, "")
+    if not may_stream(extras, options) or len(_modes(extras)) != 1:
+        return None
+    signed = extras.signature or extras.signature_check is not None or extras.output_format != "text"
+    if extras.jsonl is not None and signed:
+        return None
+    files = [extras.jsonl] if extras.jsonl is not None else [extras.summaries, *(extras.references or ())]
+    if extras.system_dir is None and not all(f is not None and _regular(f, os, stat) for f in files):
+        return None
+    try:
+        plan = _plan(extras)
+    except RougeError:  # the in-memory mode reports it, after what it finds first
+        return None
+    if plan is None or (policy != "always" and plan.count * max(plan.reference_counts or [1]) <= SMALL_RUN_PAIRS):
+        return None
+    return plan
+
+
+def may_stream(extras, options) -> bool:
+    """Whether a run of these options may stream at all: the Perl's semantics through the batched
+    engine, nothing that needs every text at once (``--write-token-ids``, ROUGE 2.0's measures, ``--check``:
+    the doctor's reference checks), and ``$ROUGE155_STREAM`` not ``never``."""
+    import os
+
+    from ..base.lazy import numpy_usable
+    from ..engine.plan import batched_engine_supports
+
+    if os.environ.get(STREAM_ENV, "") == "never" or extras.semantics != "perl" or extras.write_token_ids is not None:
+        return False
+    if extras.synonyms or extras.topic is not None or extras.topic_uniq or getattr(extras, "check", False):
+        return False
+    return batched_engine_supports(options) and numpy_usable()
+
+
+def _regular(path: str, os, stat) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _plan(extras):
+    """The plan of the plain-text mode given, or None where its arguments are incomplete (the
+    in-memory mode says what is missing)."""
+    from ..inputs import streams
+
+    if extras.jsonl is not None:
+        return streams.JsonlPlan(extras.jsonl, extras.system_id, extras.sentence_sep, extras.split_sentences)
+    if extras.summaries is not None and extras.references:
+        references = [extras.references] if isinstance(extras.references, str) else list(extras.references)
+        return streams.ParallelFilesPlan(extras.summaries, references, extras.system_id, extras.sentence_sep,
+                                         extras.split_sentences)
+    if None in (extras.system_dir, extras.model_dir, extras.system_pattern, extras.model_pattern):
+        return None
+    return streams.DirectoriesPlan(extras.system_dir, extras.model_dir, extras.system_pattern, extras.model_pattern,
+                                   extras.system_id, extras.split_sentences)

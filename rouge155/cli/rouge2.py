@@ -11,9 +11,10 @@ import stat
 import sys
 from typing import List, Optional
 
-from ..base.errors import RougeError
+from ..base.errors import OptionError, RougeError
 from ..rouge2.properties import load_settings
 from ..rouge2.run import csv_text, evaluate_project, summary_text
+from .outputs import check_outputs
 
 USAGE = """usage: rouge155-rouge2 [PROPERTIES]
 
@@ -82,9 +83,32 @@ def _print(text: str) -> None:
         raise RougeError(f"cannot write the results summary to stdout: {exc.strerror}") from None
 
 
+def _inputs(prop: str, settings) -> List[str]:
+    """What the run reads: the properties, the stopwords and every file of the project's two folders."""
+    paths = [prop] + ([settings.stopwords_file] if settings.remove_stopwords else [])
+    for folder in ("reference", "system"):
+        where = os.path.join(settings.project_dir, folder)
+        try:
+            paths.extend(os.path.join(where, name) for name in os.listdir(where))
+        except OSError:
+            pass  # reported where the project is read
+    return paths
+
+
 def run(prop: str) -> None:
     settings = load_settings(prop)
-    groups = evaluate_project(settings)
+    if settings.output_type == "file":  # the jar would overwrite an input named as outputFile
+        try:
+            check_outputs({"outputFile": settings.results_file}, _inputs(prop, settings))
+        except OptionError as exc:
+            raise RougeError(f"rouge.properties: {exc}") from None
+    tagger = None
+    if settings.needs_tagger:
+        from ..rouge2.tagger import project_tagger
+
+        tagger, which = project_tagger(settings)
+        _say(which)
+    groups = evaluate_project(settings, tagger=tagger)
     if settings.output_type == "file":
         write_results(settings.results_file, csv_text(groups))
     _print(summary_text(groups))

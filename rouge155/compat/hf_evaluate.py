@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
+from ..base import arguments
 from ..semantics import PERL, check
 from ..semantics import rouge_score as _rouge_score
 from .mapping import score_batch
@@ -53,6 +54,8 @@ def compute(
     """ROUGE F-measures as ``evaluate``'s rouge returns them, computed as ROUGE-1.5.5.pl does
     (``semantics="rouge-score"``: as rouge-score does, the numbers ``evaluate``'s own metric gives)."""
     own = check(semantics, (PERL, SEMANTICS)) == SEMANTICS
+    seed = arguments.seed(seed)
+    predictions, references = _checked(predictions, references)
     if rouge_types is None:
         rouge_types = list(DEFAULT_TYPES)
     if len(predictions) != len(references):
@@ -72,6 +75,26 @@ def compute(
             result[t] = float(bootstrap(values, 1000, 95).mean[2])
         return result
     return {t: [float(x) for x in arrays[t][2]] for t in rouge_types}
+
+
+def _checked(predictions, references):
+    """evaluate's own checks: one string is a sequence (of characters: evaluate scores ``"a b"`` as three
+    predictions, and so does this drop-in); an item that is not a str (or, for references, a list of str)
+    is the ValueError evaluate raises (its features are ``Value("string")``)."""
+    if predictions is None or references is None:
+        raise ValueError("predictions and references are required (evaluate: call add or add_batch first)")
+    predictions = arguments.text_list(predictions if not isinstance(predictions, str) else list(predictions),
+                                      "predictions")
+    references = arguments.text_list(references if not isinstance(references, str) else list(references),
+                                     "references")
+    for where, values in (("predictions", predictions), ("references", references)):
+        for i, value in enumerate(values):
+            ok = isinstance(value, str) or (where == "references" and isinstance(value, (list, tuple))
+                                            and all(isinstance(v, str) for v in value))
+            if not ok:
+                raise ValueError(f"{where}[{i}] is {type(value).__name__} {value!r:.60}: evaluate's rouge takes "
+                                 f"{'a str or a list of str' if where == 'references' else 'a str'} (its features)")
+    return predictions, references
 
 
 def _evaluate_seed() -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 
+from ..base import arguments
 from ..pairs import score_pairs
 from ..semantics import PERL, check, get
 from ..semantics import py_rouge as _py_rouge
@@ -38,6 +39,12 @@ class PyRouge:
                  apply_avg=True, apply_best=False, stemming=True, alpha=0.5, weight_factor=1.0,
                  ensure_compatibility=True, *, semantics=PERL):
         self.semantics = check(semantics, (PERL, SEMANTICS))
+        if max_n is not None:  # py-rouge: range(1, max_n + 1) (TypeError for 2.5; memory for 10**20)
+            arguments.orders(arguments.number(max_n, "max_n", 0, integer=True), "max_n")
+        weight_factor = arguments.number(weight_factor, "weight_factor", finite=False)  # inf: see the semantics
+        alpha = arguments.number(alpha, "alpha", 0, 1)
+        if limit_length:
+            arguments.number(length_limit, "length_limit", 0, integer=True)
         chosen = list(metrics) if metrics is not None else list(self.DEFAULT_METRICS)
         for m in chosen:
             if m not in self.AVAILABLE_METRICS:
@@ -69,6 +76,7 @@ class PyRouge:
             hypothesis, references = [hypothesis], [references]
         if type(hypothesis) != type(references):  # noqa: E721  (py-rouge's check)
             raise ValueError("'hyps' and 'refs' are not of the same type")
+        hypothesis, references = arguments.pairs(hypothesis, references, ("hypothesis", "references"), False)
         if len(hypothesis) != len(references):
             raise ValueError("'hyps' and 'refs' do not have the same length")
         refs = [list(r) if isinstance(r, list) else [r] for r in references]

@@ -20,6 +20,7 @@ import os
 from typing import Dict, List
 
 
+from ..base import arguments
 from ..pairs import score_pairs
 from ..semantics import PERL, check, get
 from ..semantics import pltrdy as _pltrdy
@@ -73,7 +74,8 @@ class PltrdyRouge:
             if not kept:
                 raise ValueError("no pair left once the empty ones are ignored")
             hyps, refs = [h for h, _ in kept], [r for _, r in kept]
-        if isinstance(refs, str) or len(hyps) != len(refs):
+        hyps, refs = arguments.pairs(hyps, refs, ("hyps", "refs"), allow_bytes=False, several=False)
+        if len(hyps) != len(refs):
             raise ValueError(f"hyps and refs must be sequences of the same length ({len(hyps)} hyps)")
         hyps, refs = list(hyps), list(refs)
         values = self._values(hyps, refs)

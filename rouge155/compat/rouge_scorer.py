@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
+from ..base import arguments
 from ..semantics import PERL, check
 from ..semantics import rouge_score as _rouge_score
 from . import scoring, tokenizers
@@ -80,7 +81,9 @@ class RougeScorer(scoring.BaseScorer):
         return self._scores([list(targets)], [prediction])[0]
 
     def score_batch(self, targets: Sequence, predictions: Sequence[str]) -> List[Dict[str, Score]]:
-        """Not in rouge-score: many pairs at once (``targets[i]``: a text or a list of texts)."""
+        """Not in rouge-score: many pairs at once (``targets[i]``: a text or a list of texts; one text for
+        ``targets`` or ``predictions`` is a TypeError, not one pair per character)."""
+        targets, predictions = arguments.text_list(targets, "targets"), arguments.text_list(predictions, "predictions")
         refs = [[t] if isinstance(t, str) else list(t) for t in targets]
         return self._scores(refs, list(predictions))
 

@@ -18,6 +18,7 @@ from typing import Dict
 
 import numpy as np
 
+from ..base import arguments
 from ..semantics import PERL, check
 from ..semantics.perl import bootstrap
 from ..semantics.rouge_score import NAME as SEMANTICS  # semantics=SEMANTICS: rouge-score's own bootstrap
@@ -58,6 +59,9 @@ class BootstrapAggregator(object):
     """Aggregates scores to provide confidence intervals (the Perl's seeded bootstrap)."""
 
     def __init__(self, confidence_interval=0.95, n_samples=1000, *, semantics=PERL):
+        arguments.number(confidence_interval, "confidence_interval", finite=False)  # NaN: a ValueError naming it
+        arguments.number(n_samples, "n_samples", integer=True)
+        arguments.affordable(n_samples, 72, "n_samples", "resamples")  # its (n_samples, 3) means, and copies
         if confidence_interval < 0 or confidence_interval > 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         if n_samples <= 0:

@@ -24,6 +24,7 @@ try:
 except ImportError:  # pragma: no cover - exercised only without the extra
     raise ImportError('rouge155.compat.torchmetrics needs torch and torchmetrics: pip install ".[torch]"') from None
 
+from ..base import arguments
 from ..semantics import PERL, check
 from ..semantics import torchmetrics as _torchmetrics
 from .mapping import score_batch
@@ -52,14 +53,18 @@ def _check(rouge_keys, accumulate) -> Tuple[str, ...]:
 
 
 def _inputs(preds, target) -> Tuple[List[str], List[List[str]]]:
-    """torchmetrics' input shapes: one text, a list of texts, or a list of lists of references."""
+    """torchmetrics' input shapes: one text, a list of texts, or a list of lists of references (anything
+    else a TypeError naming ``preds`` or ``target``: torchmetrics takes str only)."""
+    preds = preds if isinstance(preds, str) else arguments.text_list(preds, "preds")
+    target = target if isinstance(target, str) else arguments.text_list(target, "target")
     if isinstance(target, list) and all(isinstance(tgt, str) for tgt in target):
         target = [target] if isinstance(preds, str) else [[tgt] for tgt in target]
     if isinstance(preds, str):
         preds = [preds]
     if isinstance(target, str):
         target = [[target]]
-    return list(preds), [list(t) for t in target]
+    preds, target = arguments.pairs(preds, target, ("preds", "target"), allow_bytes=False)
+    return preds, [[t] if isinstance(t, str) else t for t in target]
 
 
 class PunktUnavailable(OSError):

@@ -12,9 +12,9 @@ if TYPE_CHECKING:
     from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..base.records import dataclass  # dataclasses' records without its start-up cost
-from ..base.lazy import load_numpy, np, numpy_usable  # np for large bootstraps only (small ones: plain Python)
+from ..base.lazy import lazy_regex, load_numpy, np, numpy_usable  # np: large bootstraps only (small: plain Python)
 from ..base.errors import RougeError
-from ..base.perl import Number, fmt_num, r5
+from ..base.perl import Number, fmt_num, perl_int, perl_iv, r5
 from ..base.perlmath import (NumStr, floats_suffice, perl_add, perl_add_read, perl_div, perl_gt, perl_mul, perl_sort,
                               perl_sub, perl_sum)
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL, f_score
@@ -25,10 +25,15 @@ def table_rows(table) -> list:
     return table if isinstance(table, list) else table.tolist()
 
 
+def value_columns(token_mode: Optional[int]) -> List[int]:
+    """The counts-row columns an instance contributes: R, P, F; with -t, model, peer and hit counts."""
+    return [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
+
+
 def instance_values(counts, token_mode: Optional[int]):
-    """The three values an instance contributes: R, P, F; with -t, model, peer and hit counts.
-    ``counts`` is a list of rows or an (n, 6) array; the result is of the same kind."""
-    cols = [RECALL, PRECISION, F] if token_mode is None else [MODEL_COUNT, PEER_COUNT, HIT]
+    """The three values an instance contributes (:func:`value_columns`). ``counts`` is a list of rows
+    or an (n, 6) array; the result is of the same kind."""
+    cols = value_columns(token_mode)
     if isinstance(counts, list):
         a, b, c = cols
         return [(row[a], row[b], row[c]) for row in counts]
@@ -88,6 +93,29 @@ def perl_order(keys: Sequence[str]) -> List[int]:
     return sorted(range(len(keys)), key=keys.__getitem__)
 
 
+_LEADING_DIGITS = lazy_regex(r"^([0-9]+)")
+
+
+def _by_eval_id(a: str, b: str) -> int:
+    """The script's ``by_evalID``: leading numbers compare numerically when both have one."""
+    ma, mb = _LEADING_DIGITS.match(a), _LEADING_DIGITS.match(b)
+    if ma and mb:
+        x, y = int(ma.group(1)), int(mb.group(1))
+    else:
+        x, y = a, b  # type: ignore[assignment]
+    return (x > y) - (x < y)
+
+
+def eval_id_order(keys: Sequence[str]) -> List[int]:
+    """Indices of ``keys`` in the order ``-d`` prints the instances. Perl sorts hash keys with
+    ``by_evalID``; where it ties (equal leading numbers) Perl's order follows its random hash order,
+    so any order is as right: ours is the plain string order."""
+    from functools import cmp_to_key
+
+    by_eval_id = cmp_to_key(_by_eval_id)
+    return sorted(perl_order(keys), key=lambda k: by_eval_id(keys[k]))
+
+
 def resample_count(resamples: Number) -> int:
     """How many times ``for($i=0;$i<$numOfResamples;$i++)`` runs."""
     if resamples != resamples or resamples <= 0:
@@ -95,6 +123,25 @@ def resample_count(resamples: Number) -> int:
     if resamples == float("inf"):
         raise RougeError("-r must be a finite number of resamples")
     return int(math.ceil(resamples))
+
+
+# Memory per resample of the block being averaged (measured: the sums, their floats, the sorted
+# copies; -r 1000000 on one block peaks at 270 MB above the start). ROUGE-1.5.5.pl needs about as much.
+BOOTSTRAP_BYTES = 300
+
+
+def check_resamples(options) -> None:
+    """-r beyond what memory can hold is refused before anything is scored (the script would run
+    out of memory, or run for days, in its bootstrap)."""
+    if options.token_mode_num == 2 or options.resamples is None:
+        return
+    count = resample_count(options.resamples_num)
+    if count * BOOTSTRAP_BYTES < 1 << 26:  # the usual -r: nothing to check (nor to import)
+        return
+    from ..base.budget import refuse_beyond_memory
+
+    refuse_beyond_memory(f"-r {options.resamples}: a bootstrap of {count:,} resamples", count * BOOTSTRAP_BYTES,
+                         RougeError)
 
 
 _DRAWS: Dict[Tuple[int, int], List[List[int]]] = {}
@@ -237,34 +284,49 @@ def bootstrap_sums(tables: Sequence[np.ndarray], count: int, first: int = 0) -> 
     for k, t in enumerate(tables):
         by_size.setdefault(len(t), []).append(k)
     for n, members in by_size.items():
-        width = 3 * len(members)
-        acc = np.zeros((count, width))
-        drawn = np.empty((count, width))
-        if n:
-            values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64)
-            state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
-            mask = np.uint64(_MASK)
-            scale = float(n)
-            step = _DRAW_BLOCK
-            mult, incr = _jumps(step)
-            for k0 in range(0, n, step):
-                k = min(step, n - k0)
-                # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
-                states = mult[:k, None] * state[None, :]
-                states += incr[:k, None]
-                states &= mask
-                draws = states.astype(np.float64)
-                draws *= 2.0**-48
-                draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
-                idx = draws.astype(np.intp)
-                for row in idx:
-                    # mode="clip" skips the bounds check (draws are below n: state / 2**48 < 1)
-                    np.take(values, row, axis=0, out=drawn, mode="clip")
-                    np.add(acc, drawn, out=acc)  # left to right, as the script adds
-                state = states[k - 1]
+        values = np.ascontiguousarray(np.hstack([tables[k] for k in members]), dtype=np.float64) if n else \
+            np.zeros((0, 3 * len(members)))
+        acc = resample_sums(values, count, first)
         for j, k in enumerate(members):
             out[k] = acc[:, 3 * j : 3 * j + 3]
     return out  # type: ignore[return-value]
+
+
+def resample_sums(values: np.ndarray, count: int, first: int = 0, scales: Optional[np.ndarray] = None) -> np.ndarray:
+    """The (count, width) sums of resamples first .. first+count-1 over the rows of ``values`` (n,
+    width), each resample's drawn rows added left to right. ``scales``: ``values`` holds integers k
+    standing for the doubles k / scale (``engine.compact``), divided as each row is drawn."""
+    # aligned: an array Dask sends may arrive at an odd address, where each gather is 15x slower
+    values = np.require(values, requirements=["C", "A"])
+    n, width = values.shape
+    acc = np.zeros((count, width))
+    if not n:
+        return acc
+    drawn = np.empty((count, width))
+    raw = drawn if scales is None else np.empty((count, width), dtype=values.dtype)
+    state = (np.arange(first, first + count, dtype=np.uint64) << np.uint64(16)) + np.uint64(0x330E)
+    mask = np.uint64(_MASK)
+    scale = float(n)
+    step = _DRAW_BLOCK
+    mult, incr = _jumps(step)
+    for k0 in range(0, n, step):
+        k = min(step, n - k0)
+        # the next k states of every resample at once (drand48 jumped ahead, exact mod 2**48)
+        states = mult[:k, None] * state[None, :]
+        states += incr[:k, None]
+        states &= mask
+        draws = states.astype(np.float64)
+        draws *= 2.0**-48
+        draws *= scale  # int(rand(n)): (state / 2**48) * n, truncated
+        idx = draws.astype(np.intp)
+        for row in idx:
+            # mode="clip" skips the bounds check (draws are below n: state / 2**48 < 1)
+            np.take(values, row, axis=0, out=raw, mode="clip")
+            if scales is not None:
+                np.divide(raw, scales, out=drawn)  # the correctly rounded k / scale: the stored double
+            np.add(acc, drawn, out=acc)  # left to right, as the script adds
+        state = states[k - 1]
+    return acc
 
 
 def _perl_index(arr: Sequence[Number], i: int, exact: bool = False) -> Number:
@@ -301,14 +363,14 @@ def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, 
     in Perl's arithmetic (values past the doubles' exact range)."""
     count = len(columns[0])
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
-    upper_a = int(resamples - delta - 1)
-    lower_a = int(delta)
+    upper_a = perl_int(resamples - delta - 1)  # Perl quirk: -c nan makes every index NaN (read as 0)
+    lower_a = perl_int(delta)
     ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
+    at = [perl_iv(i) for i in (lower_a, lower_a + 1, upper_a, upper_a + 1)]
     mean, low, high = [], [], []
     for column in columns:
         ranked, total = _ranked(column, exact)
-        la, lb = _perl_index(ranked, lower_a, exact), _perl_index(ranked, lower_a + 1, exact)
-        ua, ub = _perl_index(ranked, upper_a, exact), _perl_index(ranked, upper_a + 1, exact)
+        la, lb, ua, ub = (_perl_index(ranked, i, exact) for i in at)
         if exact:
             mean.append(perl_div(total, count))
             low.append(perl_add(la, perl_mul(perl_sub(lb, la), ratio)))
@@ -349,10 +411,16 @@ def _summarize_in_floats(values, sums: Optional[list], token_mode: Optional[int]
     elif len(values):  # an (n, 3) array: cumsum adds each column left to right, as the loop does
         totals = np.cumsum(values, axis=0, dtype=np.float64)[-1].tolist()
     printed = printed_values(values, token_mode, len(sums[0]) if sums else 0) if isinstance(values, list) else ()
+    return averages_from_sums(totals, len(values), sums, token_mode, resamples, confidence, alpha, printed)
+
+
+def averages_from_sums(totals: Sequence[Number], n: int, sums: Optional[list], token_mode: Optional[int],
+                       resamples: Number, confidence: Number, alpha: Number, printed: tuple = ()) -> Averages:
+    """A block's :class:`Averages` from its ``n`` instances' column ``totals`` and resample ``sums``
+    (three columns; None under ``-t 2``), in doubles."""
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals), printed=printed)  # type: ignore[arg-type]
     count = len(sums[0])
-    n = len(values)
     if token_mode is None:
         columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
     else:
@@ -463,17 +531,33 @@ def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:
     return [rec, prec, perl_div(perl_mul(rec, prec), denom) if perl_gt(denom, 0) else 0]
 
 
+def _resample_parts(count: int, rows: int, workers) -> List[Tuple[int, int]]:
+    """(count, first) of each process's share of the resamples: one share unless ``workers`` has
+    several processes and the work (rows x resamples) is worth sending."""
+    parts = workers.active if workers is not None else 1
+    if parts <= 1 or rows * count < 4_000_000:
+        return [(count, 0)]
+    bounds = np.linspace(0, count, parts + 1).astype(int)
+    return [(int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+
+
 def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
     """``bootstrap_sums`` with the resamples split between ``workers``' processes (each resample is
     independent)."""
-    work = sum(len(t) for t in tables) * count  # integers
-    parts = workers.active if workers is not None else 1
-    if parts <= 1 or work < 4_000_000:
+    shares = _resample_parts(count, sum(len(t) for t in tables), workers)
+    if len(shares) == 1:
         return bootstrap_sums(tables, count)
-    bounds = np.linspace(0, count, parts + 1).astype(int)
-    calls = [(tables, int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    results = workers.map(bootstrap_sums, calls)
+    results = workers.map(bootstrap_sums, [(tables, c, first) for c, first in shares])
     return [np.vstack([part[k] for part in results]) for k in range(len(tables))]
+
+
+def parallel_resample_sums(values: np.ndarray, count: int, scales: Optional[np.ndarray] = None,
+                           workers=None) -> np.ndarray:
+    """:func:`resample_sums` of one table, the resamples split between ``workers``' processes."""
+    shares = _resample_parts(count, len(values), workers)
+    if len(shares) == 1:
+        return resample_sums(values, count, 0, scales)
+    return np.vstack(workers.map(resample_sums, [(values, c, first, scales) for c, first in shares]))
 
 
 def average_many(
@@ -510,14 +594,16 @@ def average_many(
 
 
 SUMS_GROUP = 256  # blocks whose resample sums are held at once: -n 100000 holds 100,003 blocks
+GROUP_RESAMPLES = 1 << 22  # and at most this many resamples' sums in all (100 MB): -r 1000000 holds 4 blocks
 
 
 def _grouped_sums(tables: Sequence, count: int, pure: bool, workers=None) -> Iterator[list]:
     """Each table's resample sums as columns of floats, in order, computed a group of blocks at a time:
     the draws depend only on (resample, n), so groups give the same sums, and memory stays bounded
     (about 100 KB per block as floats) where the Perl, block by block, needs none."""
-    for first in range(0, len(tables), SUMS_GROUP):
-        group = tables[first:first + SUMS_GROUP]
+    size = max(1, min(SUMS_GROUP, GROUP_RESAMPLES // max(count, 1)))
+    for first in range(0, len(tables), size):
+        group = tables[first:first + size]
         if pure:
             yield from pure_bootstrap_sums(group, count)
             continue

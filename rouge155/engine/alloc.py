@@ -32,20 +32,29 @@ def _libc():
         return None
 
 
+_depth = [0]  # blocks entered and not left (nested ones leave the tuning to the outermost)
+
+
 @contextlib.contextmanager
 def reuse_freed_blocks(limit: int = 64 << 20) -> Iterator[None]:
     """Within the block, allocations up to ``limit`` bytes come from the heap and freed memory is kept
-    for reuse."""
+    for reuse. Nested blocks (a worker's chunk inside a run) keep the outermost one's setting."""
     libc = _libc()
-    if libc is None:
-        yield
+    if libc is None or _depth[0]:
+        _depth[0] += 1
+        try:
+            yield
+        finally:
+            _depth[0] -= 1
         return
+    _depth[0] += 1
     libc.mallopt(_M_MMAP_THRESHOLD, limit)
     libc.mallopt(_M_TRIM_THRESHOLD, 2 * limit)
     libc.mallopt(_M_TOP_PAD, limit)
     try:
         yield
     finally:
+        _depth[0] -= 1
         libc.mallopt(_M_MMAP_THRESHOLD, _GLIBC_DEFAULT)
         libc.mallopt(_M_TRIM_THRESHOLD, _GLIBC_DEFAULT)
         libc.mallopt(_M_TOP_PAD, _GLIBC_DEFAULT)

@@ -24,7 +24,7 @@ from ..inputs.config import EvalConfig, Evaluation
 from ..inputs.resources import load_word_lists, resolve_data_dir
 from ..inputs.sources import MemorySource, reference_texts, summary_bytes
 from ..metrics.formulas import F, HIT, MODEL_COUNT, PEER_COUNT, PRECISION, RECALL
-from ..metrics.names import Wanted, ngram_tag
+from ..metrics.names import Wanted, gap_tag, ngram_tag
 from ..text import jit
 from .batched.chunks import token_vocabulary
 from .plan import NeedsStepByStep, batched_engine_supports, metric_plan, scored_blocks
@@ -187,7 +187,8 @@ def pair_scores(peers: List[bytes], models: List[List[bytes]], wanted: Wanted, o
         counts = pair_counts(*_memory_config(peers, models), options, data_dir, dask, orders)
     for n in set(wanted.ngram_orders) - set(orders):
         counts[ngram_tag(n)] = np.zeros((len(peers), 6))
-    return {tag: PairScores.from_counts(counts[tag]) for tag in wanted.tags}
+    # ROUGE-S04 is the Perl's -2 04: gap 4, counted under the engine's ROUGE-S4, named as asked (as the Perl does)
+    return {tag: PairScores.from_counts(counts[tag] if tag in counts else counts[gap_tag(tag)]) for tag in wanted.tags}
 
 
 def _compiled_covers(options: Options, plan) -> bool:

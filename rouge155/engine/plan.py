@@ -124,6 +124,27 @@ def metric_plan(options: Options, ngram_orders: Optional[Sequence[int]] = None) 
     return plan
 
 
+ORDER_BYTES = 4096  # memory a run holds per -n order (measured: -n 20000 on one pair, 77 MB)
+
+
+def check_orders(options: Options, held_per_order: float = 0.0) -> None:
+    """-n past what memory can hold is refused before anything is scored (the script would print
+    blocks for days, growing); ``held_per_order``: what a caller keeps of each order's results too
+    (``--format json`` keeps every block until the end)."""
+    if options.ngram is None:
+        return
+    top = perl_num(options.ngram)
+    if top == math.inf:
+        raise RougeError(f"-n {options.ngram}: ROUGE-N of every order without end (the script prints blocks "
+                         "until it is stopped)")
+    if not top * (ORDER_BYTES + held_per_order) >= 1 << 26:  # the usual -n (and NaN): nothing to check
+        return
+    from ..base.budget import refuse_beyond_memory
+
+    refuse_beyond_memory(f"-n {options.ngram}: ROUGE-N of {int(top):,} orders", top * (ORDER_BYTES + held_per_order),
+                         RougeError)
+
+
 def _skip_specs(options: Options) -> List[MetricSpec]:
     """-2 with -u (SU only), -U (S then SU) or neither (S only); a negative gap prints ``*``."""
     sd = options.skip_distance if options.skip_distance_num >= 0 else "*"

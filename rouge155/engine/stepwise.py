@@ -28,7 +28,6 @@ from ..metrics.skipbigram import skip_bigrams
 from ..text.modes import text_model
 from ..text.tokens import Tokenizer
 from .plan import BE, LCS, NGRAM, SKIP, WLCS, MetricBlock, MetricSpec, metric_plan
-from .verbose import VerboseLines
 
 
 class SummaryReader:
@@ -108,7 +107,11 @@ class StepwiseRun:
         self.source = source or TextSource()
         self.warn = warn
         # -v: the script's debugging lines (stdout); None when off.
-        self.verbose = VerboseLines(debug) if options.verbose and debug else None
+        self.verbose = None
+        if options.verbose and debug:
+            from .verbose import VerboseLines  # -v only: a run without it never loads the module
+
+            self.verbose = VerboseLines(debug)
         self.reader = SummaryReader(options, word_lists, self.source, warn)
         # Perl quirk: -M sets $opt_m=1 around each model and then undef, so after the first model
         # processed under -M, -m is off for the rest of the run (peers included).

@@ -31,6 +31,9 @@ class Evaluation:
     models: Dict[str, str] = field(default_factory=dict)
     model_ids: List[str] = field(default_factory=list)
     from_file_list: bool = False
+    # what JSON, CSV and messages call it where its ID is only a number (directory mode: the system file's
+    # name); the ID itself, which orders the -d lines and the bootstrap, stays the script's
+    name: Optional[str] = None
 
     @classmethod
     def listed(cls, eval_id: str, input_format: Optional[str], peers: Dict[str, str],
@@ -64,6 +67,10 @@ class EvalConfig:
 
     evaluations: List[Evaluation]
     peer_ids: List[str]
+
+    def labels(self) -> Dict[str, str]:
+        """Evaluation ID -> its name, for the evaluations that have one (directory mode: file names)."""
+        return {ev.eval_id: ev.name for ev in self.evaluations if ev.name is not None}
 
 
 def _trim(text: str) -> str:
@@ -279,7 +286,9 @@ def _parsed_root(raw: bytes, path: str):
         parser = etree.XMLParser(resolve_entities=internal, no_network=True, load_dtd=False, huge_tree=True)
         root = etree.fromstring(raw, parser)
     except etree.XMLSyntaxError as exc:
-        raise RougeError(f"{path}: not well-formed XML: {_syntax_message(exc)}") from None
+        from .sniff import config_kind_hint
+
+        raise RougeError(f"{path}: not well-formed XML: {_syntax_message(exc)}{config_kind_hint(raw, path)}") from None
     for entity in root.iter(etree.Entity):
         raise RougeError(f"{path}: the entity {entity.text} is not expanded: rouge155 expands only entities "
                          "declared in the config itself (no external entities or DTD)"

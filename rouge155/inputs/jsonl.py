@@ -14,7 +14,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Dict, Iterable, Iterator, Mapping, Optional, Sequence, Tuple, Union
+    from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from collections.abc import Mapping as _Mapping  # loaded with os already: no start-up cost
 
@@ -33,7 +33,7 @@ def _text(value: str) -> bytes:
     return value.encode("utf-8", "surrogatepass")
 
 
-def _checked(record: object, where: str) -> Tuple[str, Optional[str], str, Sequence[str]]:
+def checked_record(record: object, where: str) -> Tuple[str, Optional[str], str, Sequence[str]]:
     """(id, system or None, prediction, references) of one record, or a JsonlError naming ``where``."""
     if not isinstance(record, _Mapping):
         raise JsonlError(f"{where}: not a JSON object")
@@ -68,35 +68,52 @@ def from_records(
     first_seen: Dict[str, Tuple[str, Sequence[str]]] = {}  # id -> (where, references)
     systems: Dict[str, None] = {}
     for where, record in records:
-        ident, system, prediction, references = _checked(record, where)
+        ident, system, prediction, references = checked_record(record, where)
         system = system_id if system is None else system
         ev = evaluations.get(ident)
         if ev is None:
-            model_keys = [f"{where} reference {k}" for k in range(1, len(references) + 1)]
-            for key, reference in zip(model_keys, references):
-                texts[key] = spl_text(_text(reference), split, sep)
-            ev = evaluations[ident] = Evaluation.listed(ident, "SPL", {}, model_keys)
+            ev = evaluations[ident] = Evaluation.listed(ident, "SPL", {}, reference_keys(where, references, split,
+                                                                                        sep, texts))
             first_seen[ident] = (where, references)
         elif list(references) != list(first_seen[ident][1]):
             raise JsonlError(f"{where}: id {ident} has other references than at {first_seen[ident][0]} "
                              "(the systems of one id are scored against the same references)")
         if system in ev.peers:
             raise JsonlError(f"{where}: system {system} has a second prediction for id {ident}")
-        key = f"{where} prediction"
-        texts[key] = spl_text(_text(prediction), split, sep)
-        ev.peers[system] = key
+        ev.peers[system] = prediction_key(where, prediction, split, sep, texts)
         systems.setdefault(system, None)
     if not evaluations:
         raise JsonlError("no record to score (the input is empty)")
     return EvalConfig(evaluations=list(evaluations.values()), peer_ids=list(systems)), MemorySource(texts)
 
 
+def reference_keys(where: str, references: Sequence[str], split: bool, sep: Optional[bytes],
+                   texts: Dict[str, bytes]) -> List[str]:
+    """The names of a record's references (its models), their texts put in ``texts``."""
+    model_keys = [f"{where} reference {k}" for k in range(1, len(references) + 1)]
+    for key, reference in zip(model_keys, references):
+        texts[key] = spl_text(_text(reference), split, sep)
+    return model_keys
+
+
+def prediction_key(where: str, prediction: str, split: bool, sep: Optional[bytes], texts: Dict[str, bytes]) -> str:
+    """The name of a record's prediction (its peer), its text put in ``texts``."""
+    key = f"{where} prediction"
+    texts[key] = spl_text(_text(prediction), split, sep)
+    return key
+
+
 def jsonl_records(path: str) -> Iterator[Tuple[str, object]]:
     """("PATH line N", object) for each non-blank line of a JSONL file; one clear error for a line
     that is not UTF-8 JSON."""
+    return lines_records(path, read_input_file(path).split(b"\n"), 1)
+
+
+def lines_records(path: str, lines: Iterable[bytes], first_number: int) -> Iterator[Tuple[str, object]]:
+    """:func:`jsonl_records` of some of the file's ``lines``, the first of them line ``first_number``."""
     import json
 
-    for number, line in enumerate(read_input_file(path).split(b"\n"), start=1):
+    for number, line in enumerate(lines, start=first_number):
         if not line.strip():
             continue
         where = f"{path} line {number}"

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 from .config import EvalConfig, Evaluation
 from ..base.errors import OptionError, RougeError
-from .sources import MemorySource
+from .sources import MemorySource, read_rest
 from ..base.perl import chomped_lines
 from .sentences import split_sentences
+from .sniff import EncodingError, utf16_refusal
 
 
 def separator_bytes(separator: Union[str, bytes, None]) -> Optional[bytes]:
@@ -44,14 +45,24 @@ def spl_text(text: bytes, split: bool, separator: Optional[bytes]) -> bytes:
 
 
 def read_input_file(path: str) -> bytes:
-    """A plain-text input file's bytes, or one line saying why it cannot be read."""
+    """A plain-text input file's bytes, or one line saying why it cannot be read (UTF-16 text is named
+    as such: its lines would be read as byte soup)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        fd = os.open(path, os.O_RDONLY)
     except OSError as exc:
         raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
     except ValueError as exc:  # a NUL in the name
         raise RougeError(f"Cannot open {path!r}: {exc}") from None
+    try:
+        raw = read_rest(fd, b"", path)
+    except OSError as exc:
+        raise RougeError(f"Cannot open {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    refusal = utf16_refusal(raw, path)
+    if refusal is not None:
+        raise EncodingError(refusal)
+    return raw
 
 
 _MARK = "\ue000\ue001"  # private-use characters standing for the ID while the pattern is analysed
@@ -145,6 +156,18 @@ def from_directories(
     """pyrouge's convention, exactly as pyrouge writes its config: system files (sorted) whose name
     matches ``system_pattern`` (``re.match``) give evaluations 1..N; the pattern's first group is the
     ID that replaces ``#ID#`` in ``model_pattern`` to find that evaluation's models (sorted)."""
+    matched, matcher = directory_matches(system_dir, model_dir, system_pattern, model_pattern)
+    texts: Dict[str, bytes] = {}
+    evaluations = [directory_evaluation(system_dir, model_dir, name, matcher.models(ident), ident, model_pattern,
+                                        str(k), system_id, split, texts) for k, (name, ident) in enumerate(matched, 1)]
+    if not evaluations:
+        raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+
+
+def directory_matches(system_dir: str, model_dir: str, system_pattern: str, model_pattern: str):
+    """pyrouge's pairing: [(system file, ID)] for the system files (sorted) that ``system_pattern``
+    matches, and the model matcher of their IDs."""
     try:
         sys_re = re.compile(system_pattern)
     except re.error as exc:
@@ -156,24 +179,44 @@ def from_directories(
         model_files = os.listdir(model_dir)
     except OSError as exc:
         raise RougeError(f"Cannot list {exc.filename}: {exc.strerror}") from None
-    texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
     matched = [(name, m.group(1) or "") for name, m in ((n, sys_re.match(n)) for n in system_files) if m]
     matcher = _ModelMatcher(model_files, model_pattern, [ident for _, ident in matched])
-    for name, ident in matched:
-        models = matcher.models(ident)
-        if not models:
-            raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
-        peer_key = os.path.join(system_dir, name)
-        texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
-        model_keys = [os.path.join(model_dir, mname) for mname in models]
-        for key in model_keys:
-            if key not in texts:  # a model several IDs match is read once
-                texts[key] = spl_text(read_input_file(key), split, None)
-        evaluations.append(Evaluation.listed(str(len(evaluations) + 1), "SPL", {system_id: peer_key}, model_keys))
-    if not evaluations:
-        raise RougeError(f"No file in {system_dir} matches --system-pattern {system_pattern}")
-    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+    return matched, matcher
+
+
+def directory_evaluation(system_dir: str, model_dir: str, name: str, models: List[str], ident: str,
+                         model_pattern: str, eval_id: str, system_id: str, split: bool,
+                         texts: Dict[str, bytes]) -> Evaluation:
+    """One evaluation of directory mode: system file ``name`` against its ``models``, read into ``texts``
+    (a model several IDs match is read once)."""
+    if not models:
+        raise RougeError(f"No model summary for ID {ident} matches --model-pattern {model_pattern} in {model_dir}")
+    peer_key = os.path.join(system_dir, name)
+    texts[peer_key] = spl_text(read_input_file(peer_key), split, None)
+    model_keys = [os.path.join(model_dir, mname) for mname in models]
+    for key in model_keys:
+        if key not in texts:
+            texts[key] = spl_text(read_input_file(key), split, None)
+    evaluation = Evaluation.listed(eval_id, "SPL", {system_id: peer_key}, model_keys)
+    evaluation.name = name  # JSON, CSV and messages name the file (the -d lines keep pyrouge's 1..N)
+    return evaluation
+
+
+def parallel_lines(paths: Sequence[str], lines: List[List[bytes]]) -> List[List[bytes]]:
+    """The files' lines, parallel: the same count in each, after dropping blank lines at a file's end
+    where that makes the counts agree (a trailing blank line an editor left is no summary); else one
+    line naming the file whose count differs from the first's."""
+    counts = [len(x) for x in lines]
+    if len(set(counts)) > 1:
+        kept = [len(x) - next((k for k, line in enumerate(reversed(x)) if line.strip()), len(x)) for x in lines]
+        target = max(kept)
+        if all(k <= target <= n for k, n in zip(kept, counts)):
+            return [x[:target] for x in lines]
+    for path, count in zip(paths[1:], counts[1:]):
+        if count != counts[0]:
+            raise RougeError(f"{path} has {count} lines but {paths[0]} has {counts[0]}: "
+                             "every --references file must be parallel to --summaries")
+    return lines
 
 
 def from_parallel_files(
@@ -190,23 +233,27 @@ def from_parallel_files(
     if not reference_files:
         raise RougeError("--references: give at least one file (one reference summary per line)")
     sep = separator_bytes(separator)
-    sys_lines = chomped_lines(read_input_file(summaries))
-    ref_lines = []
-    for path in reference_files:
-        lines = chomped_lines(read_input_file(path))
-        if len(lines) != len(sys_lines):
-            raise RougeError(f"{path} has {len(lines)} lines but {summaries} has {len(sys_lines)}: "
-                             "every --references file must be parallel to --summaries")
-        ref_lines.append(lines)
+    sys_lines, *ref_lines = parallel_lines([summaries] + reference_files,
+                                           [chomped_lines(read_input_file(p)) for p in [summaries] + reference_files])
     texts: Dict[str, bytes] = {}
-    evaluations: List[Evaluation] = []
-    for i, line in enumerate(sys_lines):
-        peer_key = f"{summaries}:{i + 1}"
+    evaluations = parallel_evaluations(summaries, reference_files, sys_lines, ref_lines, 0, system_id, split, sep,
+                                       texts)
+    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+
+
+def parallel_evaluations(summaries: str, reference_files: Sequence[str], sys_lines: Sequence[bytes],
+                         ref_lines: Sequence[Sequence[bytes]], first: int, system_id: str, split: bool,
+                         sep: Optional[bytes], texts: Dict[str, bytes]) -> List[Evaluation]:
+    """The evaluations of lines ``first + 1`` .. of the parallel files (``sys_lines`` and each file's
+    ``ref_lines`` from there on), their texts put in ``texts``."""
+    evaluations = []
+    for i, line in enumerate(sys_lines, start=first + 1):
+        peer_key = f"{summaries}:{i}"
         texts[peer_key] = spl_text(line.rstrip(b"\r"), split, sep)
         model_keys = []
         for path, lines in zip(reference_files, ref_lines):
-            key = f"{path}:{i + 1}"
-            texts[key] = spl_text(lines[i].rstrip(b"\r"), split, sep)
+            key = f"{path}:{i}"
+            texts[key] = spl_text(lines[i - first - 1].rstrip(b"\r"), split, sep)
             model_keys.append(key)
-        evaluations.append(Evaluation.listed(str(i + 1), "SPL", {system_id: peer_key}, model_keys))
-    return EvalConfig(evaluations=evaluations, peer_ids=[system_id]), MemorySource(texts)
+        evaluations.append(Evaluation.listed(str(i), "SPL", {system_id: peer_key}, model_keys))
+    return evaluations

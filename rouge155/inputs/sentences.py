@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, List
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Callable, List
 
 _ABBREVIATIONS = {
     "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "gen", "gov", "sen", "rep", "col", "lt", "sgt",

@@ -21,15 +21,7 @@ def read_file(path: str) -> bytes:
         raise RougeError(f"Cannot open {path}") from None
     try:
         data = os.read(fd, _FIRST_READ)
-        if len(data) == _FIRST_READ:
-            parts = [data]
-            while True:
-                more = os.read(fd, 1 << 20)
-                if not more:
-                    break
-                parts.append(more)
-            data = b"".join(parts)
-        return data
+        return read_rest(fd, data, path) if len(data) == _FIRST_READ else data
     except IsADirectoryError:
         return b""  # Perl opens a directory and reads nothing from it
     except OSError:
@@ -37,6 +29,31 @@ def read_file(path: str) -> bytes:
     finally:
         os.close(fd)
 
+
+
+_CHECK_FROM = 1 << 28  # read past 256 MB, the memory left is checked as the reading goes on
+
+
+def read_rest(fd: int, first: bytes, path: str) -> bytes:
+    """The rest of an open file after ``first``; a file larger than the memory that can hold it (a
+    device such as /dev/zero, an endless stream) stops with one line instead of filling the memory."""
+    parts, total, room = [first], len(first), None
+    while True:
+        more = os.read(fd, 1 << 20)
+        if not more:
+            return b"".join(parts)
+        parts.append(more)
+        total += len(more)
+        if total > _CHECK_FROM:
+            if room is None:
+                from ..base.budget import available_memory
+
+                room = available_memory() // 3  # the text, its lines and its tokens are held at once
+            if total > room:
+                from ..base.budget import size_text
+
+                raise RougeError(f"Cannot read {path}: more than {size_text(total)} and not at its end, more than "
+                                 "the memory left can hold (a device or an endless stream?)")
 
 
 class TextSource:

@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..analysis.results import MEASURES
 from ..analysis.stats import CORRECTIONS, CORRELATIONS
+from ..base.budget import refuse_beyond_memory
 from ..base.errors import OptionError
 from ..base.options import Options
 from ..base.perl import fmt_num
@@ -216,3 +217,27 @@ class GridSpec:
             raise OptionError(f"confidence must be between 0 and 100, not {self.confidence!r}")
         if not (isinstance(self.alpha, (int, float)) and 0 < self.alpha < 1 and math.isfinite(self.alpha)):
             raise OptionError(f"alpha must be between 0 and 1, not {self.alpha!r}")
+
+
+def check_size(spec: GridSpec, systems: int, documents: int, columns: int, references: Sequence[int]) -> None:
+    """Refuse, before anything is scored, a grid whose reference subsets, bootstrap or matrices would
+    not fit (an OptionError naming the option and the size): every k-subset of 30 references is 155
+    million subsets at k = 15; ``--resamples`` and the number of variants multiply the memory."""
+    from ..analysis.levels import bootstrap_bytes
+    from ..analysis.validate import check_resample_memory
+    from ..analysis.variants import check_subsets
+
+    for setting in spec.references:
+        if setting.kind == "subsets":
+            for m in sorted(set(references)):
+                if setting.k <= m:
+                    check_subsets(f"--references {setting.k}", m, setting.k)
+    rows = len(spec.variants) * len(spec.measures) * columns * len(spec.levels) * len(spec.coefficients)
+    check_resample_memory(spec.resamples, bootstrap_bytes(rows, systems, documents, swaps=True),
+                          f"{rows} correlations of {systems} systems x {documents} documents per setting")
+    peers = systems + (max(references, default=0) if spec.humans_as_peers else 0)
+    settings = len(spec.conditions) * len(spec.references)
+    per_variant = 8.0 * peers * documents * (4 * max(references, default=1) + settings * len(spec.measures))
+    refuse_beyond_memory(f"the grid ({len(spec.variants)} variants x {len(spec.conditions)} conditions x "
+                         f"{len(spec.references)} reference settings, {peers} peers x {documents} documents)",
+                         per_variant * len(spec.variants))

@@ -142,6 +142,8 @@ def grid_cells(matrices: Matrices, human: HumanScores, spec: GridSpec, jobs: int
     settings = _stat_settings(spec)
     per_setting = len(_measures_of(matrices)) * len(human.columns) * len(spec.levels) * len(spec.coefficients)
     cells: Dict[Tuple, Cell] = {}
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    jobs = min(jobs, usable, len(matrices))  # --jobs 1000 on 2 CPUs starts one other process
     if jobs <= 1 or len(matrices) == 1:
         for key, by_variant in matrices.items():
             cells.update(setting_cells(key, by_variant, human, settings))

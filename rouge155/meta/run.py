@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .grid import GridSpec
+from .grid import GridSpec, ReferenceSetting, check_size
 from .judged import Judged
 from .scoring import pair_layout, require_complete, score_condition, setting_scores
 from .grid_statistics import Cell, Matrices, grid_cells
@@ -43,6 +43,29 @@ def grid_work(judged: Judged, spec: GridSpec) -> Tuple[int, int]:
     return pairs * passes, columns
 
 
+def fitting_references(judged: Judged, settings: Sequence[ReferenceSetting]
+                       ) -> Tuple[List[ReferenceSetting], List[str]]:
+    """The reference settings every judged document has enough references for, and a note for each one
+    left out (``jackknife`` needs two references: a document with one has no M-1 subset)."""
+    from .scoring import subsets_for
+
+    wanted = set(judged.human.documents)
+    counts: Dict[int, str] = {}  # reference count -> the first document with it
+    for ev in judged.config.evaluations:
+        if ev.eval_id in wanted:
+            counts.setdefault(len(ev.model_ids), ev.eval_id)
+    kept, notes = [], []
+    for setting in settings:
+        short = [(m, doc) for m, doc in sorted(counts.items()) if next(iter(subsets_for(setting, m)), None) is None]
+        if short:
+            m, doc = short[0]
+            notes.append(f"reference setting {setting.label} left out: document {doc} has {m} reference"
+                         f"{'' if m == 1 else 's'}, too few for it")
+        else:
+            kept.append(setting)
+    return kept, notes
+
+
 def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, jobs: int = 1,
              progress: Optional[Callable[[str, int], None]] = None) -> GridResult:
     """The grid of ``spec`` on ``judged``. ``jobs``: processes for the statistics (the same numbers for
@@ -53,6 +76,7 @@ def run_grid(judged: Judged, spec: GridSpec, data_dir: Optional[str] = None, job
     timer = time.perf_counter()
     layout = pair_layout(judged, spec.humans_as_peers)
     systems = list(judged.human.systems)
+    check_size(spec, len(systems), len(judged.human.documents), len(judged.human.columns), layout.n_refs.tolist())
     matrices: Matrices = {}
     averages: Dict[Tuple[str, str, str, str], Dict[str, float]] = {}
     for condition in spec.conditions:

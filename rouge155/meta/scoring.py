@@ -15,8 +15,9 @@ correlates): recall and precision from the combined counts, F from those.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from itertools import combinations, islice
+from math import comb
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -83,14 +84,27 @@ def pair_layout(judged: Judged, humans_as_peers: bool) -> PairLayout:
                       list(judged.human.documents), np.array(n_refs, dtype=np.int64))
 
 
+def _longest_text(layout: PairLayout, judged: Judged) -> int:
+    """The longest text's bytes: no text has more tokens, so ROUGE-N of a higher order has no n-gram
+    anywhere (zero counts, never computed: ``--variant ROUGE-99999999999999999999`` costs nothing)."""
+    return max(1, max((judged.source.size(path) for ev in layout.config.evaluations
+                       for path in [p for _m, p in ev.model_paths()] + [ev.peer_path(q) for q in ev.peers]),
+                      default=1))
+
+
 def score_condition(layout: PairLayout, judged: Judged, condition: Condition, variants: Sequence[Variant],
                     data_dir: Optional[str] = None, progress: Optional[Callable[[int], None]] = None) -> PairCounts:
     """Every (peer, document, reference) pair's counts for every variant under one condition."""
     shape = (len(layout.peers), len(layout.documents), int(layout.n_refs.max(initial=1)))
-    wanted = {v.tag: v for v in variants}
+    longest = _longest_text(layout, judged)
+    beyond = [v for v in variants if v.kind == "N" and v.n > longest]
+    computed = [v for v in variants if v not in beyond]
+    if beyond:
+        computed.append(Variant(f"ROUGE-{longest}", "N", n=longest))
+    wanted = {v.tag: v for v in computed}
     out = PairCounts(layout.peers, layout.documents, layout.n_refs)
     peer_index = {p: j for j, p in enumerate(layout.peers)}
-    for options in scoring_passes(variants, condition.options):
+    for options in scoring_passes(computed, condition.options):
         done = [0]
 
         def step(n: int, done: List[int] = done) -> None:  # this pass's count
@@ -114,6 +128,12 @@ def score_condition(layout: PairLayout, judged: Judged, condition: Condition, va
             arrays["score"][at] = _best_model_score(rows, variant.kind)
         if progress and done[0] < len(layout.config.evaluations):  # small runs report no progress
             progress(len(layout.config.evaluations) - done[0])
+    if beyond:
+        pattern = out.counts[f"ROUGE-{longest}"]["hit"]
+        for v in beyond:
+            out.counts[v.tag] = {k: np.where(np.isnan(pattern), np.nan, 0.0) for k in _COUNTS}
+        if all(v.tag != f"ROUGE-{longest}" for v in variants):
+            del out.counts[f"ROUGE-{longest}"]
     return out
 
 
@@ -126,17 +146,34 @@ def _best_model_score(rows: np.ndarray, kind: str) -> np.ndarray:
     return rows[:, RECALL]
 
 
-def subsets_for(setting: ReferenceSetting, m: int) -> List[Tuple[int, ...]]:
-    """The reference subsets a setting averages over for a document with ``m`` references (none: the
-    document has too few)."""
+def subset_size(setting: ReferenceSetting, m: int) -> int:
+    """How many references each subset of a setting holds for a document with ``m`` references (0: the
+    document has too few for it)."""
     if setting.kind == "all":
-        return [tuple(range(m))]
+        return m
     if setting.kind == "single":
-        return [(setting.k - 1,)] if setting.k <= m else []
+        return 1 if setting.k <= m else 0
     size = m - 1 if setting.kind == "jackknife" else setting.k
-    if size < 1 or size > m:
-        return []
-    return list(combinations(range(m), size))
+    return size if 1 <= size <= m else 0
+
+
+def subset_count(setting: ReferenceSetting, m: int) -> int:
+    """How many reference subsets a setting averages over for a document with ``m`` references."""
+    size = subset_size(setting, m)
+    if not size:
+        return 0
+    return 1 if setting.kind in ("all", "single") else comb(m, size)
+
+
+def subsets_for(setting: ReferenceSetting, m: int) -> Iterator[Tuple[int, ...]]:
+    """The reference subsets a setting averages over for a document with ``m`` references (none: the
+    document has too few), in order, one at a time."""
+    size = subset_size(setting, m)
+    if not size:
+        return iter(())
+    if setting.kind == "single":
+        return iter([(setting.k - 1,)])
+    return combinations(range(m), size)
 
 
 def precise_scores(hit: np.ndarray, model_count: np.ndarray, peer_count: np.ndarray, variant: Variant,
@@ -158,25 +195,61 @@ def precise_scores(hit: np.ndarray, model_count: np.ndarray, peer_count: np.ndar
     return {"recall": recall, "precision": precision, "f_score": f}
 
 
-def _combined(arrays: Dict[str, np.ndarray], subset: Tuple[int, ...], formula: str
+def _combined(arrays: Dict[str, np.ndarray], subsets: np.ndarray, formula: str
               ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Counts of a subset of references per (peer, document): sums in the models' order (-f A), or the
-    first best model's (-f B)."""
+    """Counts of reference subsets (rows of ``subsets``) per (peer, document), as (peers, documents,
+    subsets) arrays: sums in the models' order (-f A), or the first best model's (-f B)."""
     if formula == "B":
-        scores = arrays["score"][:, :, list(subset)]
-        pick = np.array(subset)[np.argmax(np.where(np.isnan(scores), -np.inf, scores), axis=2)]
-        undefined = np.isnan(scores).any(axis=2)
-        hit, model_count, peer_count = (
-            np.where(undefined, np.nan, np.take_along_axis(arrays[k], pick[:, :, None], axis=2)[:, :, 0])
-            for k in ("hit", "model_count", "peer_count"))
+        scores = arrays["score"][:, :, subsets]  # (peers, documents, subsets, size)
+        best = np.argmax(np.where(np.isnan(scores), -np.inf, scores), axis=3)
+        pick = subsets[np.arange(len(subsets))[None, None, :], best]  # the model each picks
+        undefined = np.isnan(scores).any(axis=3)
+        hit, model_count, peer_count = (np.where(undefined, np.nan, np.take_along_axis(arrays[k], pick, axis=2))
+                                        for k in ("hit", "model_count", "peer_count"))
         return hit, model_count, peer_count
     totals = []
     for k in ("hit", "model_count", "peer_count"):
-        acc = arrays[k][:, :, subset[0]].copy()
-        for j in subset[1:]:
-            acc = acc + arrays[k][:, :, j]
+        acc = arrays[k][:, :, subsets[:, 0]]
+        for j in range(1, subsets.shape[1]):
+            acc = acc + arrays[k][:, :, subsets[:, j]]
         totals.append(acc)
     return totals[0], totals[1], totals[2]
+
+
+_CHUNK_CELLS = 1 << 22  # (peer, document, subset) cells scored at once: memory stays flat for any k
+
+
+def _mean_defined(stacked: np.ndarray) -> np.ndarray:
+    """(peers, documents, subsets) -> the mean over the subsets where a score is defined."""
+    stacked = np.ascontiguousarray(stacked)
+    defined = ~np.isnan(stacked)
+    count = defined.sum(axis=2)
+    with np.errstate(invalid="ignore"):
+        return np.where(count == stacked.shape[2], stacked.mean(axis=2),
+                        np.where(defined, stacked, 0.0).sum(axis=2) / count)
+
+
+def _subset_means(group: Dict[str, np.ndarray], subsets: Iterator[Tuple[int, ...]], count: int, formula: str,
+                  variant: Variant, alpha: float) -> Dict[str, np.ndarray]:
+    """Per measure, (peers, documents): the mean of each subset's score over the subsets where it is
+    defined, a chunk of subsets at a time (one chunk below a few million cells: numpy's mean of all)."""
+    peers, docs = group["hit"].shape[:2]
+    chunk = max(1, min(count, _CHUNK_CELLS // max(1, peers * docs)))
+    total = {m: np.zeros((peers, docs)) for m in MEASURES}
+    defined = {m: np.zeros((peers, docs), dtype=np.int64) for m in MEASURES}
+    while True:
+        rows = list(islice(subsets, chunk))
+        if not rows:
+            break
+        scores = precise_scores(*_combined(group, np.array(rows, dtype=np.intp), formula), variant, alpha)
+        if len(rows) == count:
+            return {m: _mean_defined(scores[m]) for m in MEASURES}
+        for measure in MEASURES:
+            ok = ~np.isnan(scores[measure])
+            total[measure] += np.where(ok, scores[measure], 0.0).sum(axis=2)
+            defined[measure] += ok.sum(axis=2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return {m: np.where(defined[m] > 0, total[m] / np.maximum(defined[m], 1), np.nan) for m in MEASURES}
 
 
 def setting_scores(pairs: PairCounts, setting: ReferenceSetting, variant: Variant, options: Options
@@ -189,22 +262,13 @@ def setting_scores(pairs: PairCounts, setting: ReferenceSetting, variant: Varian
     out = {m: np.full((len(pairs.peers), len(pairs.documents)), np.nan) for m in MEASURES}
     for m_refs in np.unique(pairs.n_refs).tolist():
         docs = np.flatnonzero(pairs.n_refs == m_refs)
-        subsets = subsets_for(setting, m_refs)
-        if not subsets:
+        count = subset_count(setting, m_refs)
+        if not count:
             continue
         group = {k: v[:, docs, :] for k, v in arrays.items()}
-        per_subset = [precise_scores(*_combined(group, s, formula), variant, alpha) for s in subsets]
+        means = _subset_means(group, subsets_for(setting, m_refs), count, formula, variant, alpha)
         for measure in MEASURES:
-            if len(per_subset) == 1:
-                out[measure][:, docs] = per_subset[0][measure]
-                continue
-            stacked = np.stack([s[measure] for s in per_subset], axis=2)
-            defined = ~np.isnan(stacked)
-            count = defined.sum(axis=2)
-            with np.errstate(invalid="ignore"):
-                mean = np.where(count == len(subsets), stacked.mean(axis=2),
-                                np.where(defined, stacked, 0.0).sum(axis=2) / count)
-            out[measure][:, docs] = mean
+            out[measure][:, docs] = means[measure]
     return out
 
 

@@ -42,6 +42,18 @@ def bag(keys: np.ndarray) -> Bag:
     return Bag(ranked[starts], np.diff(np.append(starts, len(ranked))), index, order, starts)
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)`` (the distinct values, sorted) by one sort: numpy 2's ``np.unique`` asks
+    ``np.ma.is_masked`` and so imports numpy.ma, with inspect and tokenize (~15 ms of a run's CPU)."""
+    ranked = np.sort(values, kind="stable")
+    if len(ranked) < 2:
+        return ranked
+    keep = np.empty(len(ranked), dtype=bool)
+    keep[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=keep[1:])
+    return ranked[keep]
+
+
 def positions(sorted_keys: np.ndarray, wanted: np.ndarray) -> np.ndarray:
     """Where each wanted key is in a sorted key table, -1 where absent."""
     if len(sorted_keys) == 0:

@@ -151,6 +151,117 @@ def _mark_alignment_bits(ids, m_off, kept, row_match, rows, p_off, p_len, steps,
             j -= 1
 
 
+_FULL_TABLE_CELLS = 1 << 20  # larger alignments walk the bit rows (_mark_alignment_rows) in linear space
+
+
+@numba.njit(cache=True, nogil=True)
+def _advance_row(v, reach, first, end, at, bits):
+    """Row r+1 of the bit-parallel table from row r (``v``; bit c clear where c[r][c+1] > c[r][c]),
+    on its low ``reach`` words: v + u | (v & ~match), u = v & match, where the row token's match bits
+    are the words ``at[first:end]`` (ascending) holding ``bits[first:end]``. Only those words and the
+    ones a carry reaches change (a carry goes on only through a word of ones)."""
+    carry = np.uint64(0)
+    w = 0  # the next word a pending carry lands on
+    for k in range(first, end):
+        target = at[k]
+        if target >= reach:
+            break
+        while carry and w < target:
+            old = v[w]
+            v[w] = (old + carry) | old
+            carry = np.uint64(1) if old == np.uint64(0xFFFFFFFFFFFFFFFF) else np.uint64(0)
+            w += 1
+        old = v[target]
+        match = bits[k]
+        total = old + (old & match)
+        c1 = total < old
+        total2 = total + carry
+        c2 = total2 < total
+        v[target] = total2 | (old & ~match)
+        carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
+        w = target + 1
+    while carry and w < reach:
+        old = v[w]
+        v[w] = (old + carry) | old
+        carry = np.uint64(1) if old == np.uint64(0xFFFFFFFFFFFFFFFF) else np.uint64(0)
+        w += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def _column_bits(column_tokens, first, end):
+    """Per token, the 64-bit words of the columns holding it and their bits, ascending: entries
+    ``first[tok]:end[tok]`` of (at, bits) (``first``, ``end``: -1 for the other tokens, set here)."""
+    count = len(column_tokens)
+    order = np.argsort(column_tokens, kind="mergesort")  # stable: columns ascending within a token
+    at = np.empty(count, dtype=np.int64)
+    bits = np.zeros(count, dtype=np.uint64)
+    n = 0
+    for k in range(count):
+        c = order[k]
+        tok = column_tokens[c]
+        if first[tok] == -1:
+            first[tok] = n
+        elif at[n - 1] == c >> 6:
+            bits[n - 1] |= np.uint64(1) << np.uint64(c & 63)
+            continue
+        at[n] = c >> 6
+        bits[n] = np.uint64(1) << np.uint64(c & 63)
+        n += 1
+        end[tok] = n
+    return at, bits
+
+
+@numba.njit(cache=True, nogil=True)
+def _mark_alignment_rows(ids, m_off, kept, rows, p_off, p_len, mask, mask_off, first, end):
+    """``_mark_alignment`` for alignments too large for a table, in linear space (``lcs_bits``' walk):
+    the table transposed (peer tokens as rows, the kept model tokens as columns), whose backtrack that
+    goes up only on a step (``c[r-1][c] > c[r][c-1]``) is the script's, ties going up. Every
+    ``step``-th row (step ~ sqrt(peer length)) is kept on the way down; the rows between are computed
+    again, on the columns the walk can still reach, when the walk gets there. ``first``, ``end``:
+    per token, work arrays of -1 (left so)."""
+    words = (rows + 63) // 64
+    column_tokens = np.empty(rows, dtype=np.int64)
+    for c in range(rows):
+        column_tokens[c] = ids[m_off + kept[c]]
+    at, bits = _column_bits(column_tokens, first, end)
+    step = int(np.sqrt(p_len)) + 1
+    kept_rows = np.empty((p_len // step + 1, words), dtype=np.uint64)
+    v = np.full(words, np.uint64(0xFFFFFFFFFFFFFFFF))
+    for r in range(p_len):
+        if r % step == 0:
+            kept_rows[r // step] = v
+        tok = ids[p_off + r]
+        if first[tok] >= 0:
+            _advance_row(v, words, first[tok], end[tok], at, bits)
+    block = np.empty((step + 1, words), dtype=np.uint64)
+    r, c = p_len, rows
+    for k in range((p_len - 1) // step, -1, -1):
+        start = k * step
+        if c == 0:
+            break
+        if r <= start:
+            continue
+        reach = (c + 63) // 64  # carries run upwards: the low words need only the low words above
+        block[0, :reach] = kept_rows[k, :reach]
+        for i in range(start, r):
+            block[i - start + 1, :reach] = block[i - start, :reach]
+            tok = ids[p_off + i]
+            if first[tok] >= 0:
+                _advance_row(block[i - start + 1], reach, first[tok], end[tok], at, bits)
+        while r > start and c > 0:
+            if ids[p_off + r - 1] == column_tokens[c - 1]:
+                r -= 1
+                c -= 1
+                mask[mask_off + kept[c]] = True
+            elif (block[r - start, (c - 1) >> 6] >> np.uint64((c - 1) & 63)) & np.uint64(1):
+                c -= 1  # no step: left is as large as up (the script's up, on the model side)
+            else:
+                r -= 1  # a step: up is larger (the script's left, on the peer side)
+    for c in range(rows):
+        first[column_tokens[c]] = -1
+        end[column_tokens[c]] = -1
+
+
 @numba.njit(cache=True, nogil=True)
 def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pair_peer, pair_model, width):
     """Per pair: ROUGE-L's clipped union-LCS hits. Every model unit is aligned with every peer unit;
@@ -170,6 +281,8 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
     row_match = np.zeros(longest_unit, dtype=np.uint64)
     steps = np.zeros(longest_unit + 1, dtype=np.uint64)
     direction = np.zeros(1, dtype=np.uint8)  # grown to the largest full table an alignment needs
+    first = np.full(width, -1, dtype=np.int64)  # for _mark_alignment_rows
+    end = np.full(width, -1, dtype=np.int64)
     prev = np.zeros(longest_unit + 1, dtype=np.int64)
     cur = np.zeros(longest_unit + 1, dtype=np.int64)
     mask = np.zeros(longest_doc, dtype=np.bool_)
@@ -198,6 +311,8 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
                     mask[m_off - m0 + kept[0]] = True
                 elif rows > 1 and p_len <= 64:
                     _mark_alignment_bits(ids, m_off, kept, row_match, rows, p_off, p_len, steps, mask, m_off - m0)
+                elif rows > 1 and (rows + 1) * (p_len + 1) > _FULL_TABLE_CELLS:
+                    _mark_alignment_rows(ids, m_off, kept, rows, p_off, p_len, mask, m_off - m0, first, end)
                 elif rows > 1:
                     if (rows + 1) * (p_len + 1) > len(direction):
                         direction = np.zeros((rows + 1) * (p_len + 1), dtype=np.uint8)
@@ -226,6 +341,21 @@ def lcs_hits(ids, unit_len, tokens_start, tokens_end, units_start, units_end, pa
     return hits
 
 
+_LONG_COLUMNS = 4096  # lcs_lengths: longer b sides update each row on the words its token holds
+
+
+@numba.njit(cache=True, nogil=True)
+def _zeros(v, used, n):
+    """The zero bits among the n low bits of v (its ``used`` words): the LCS length."""
+    zeros = 0
+    for w in range(used):
+        word = ~v[w]
+        if w == used - 1 and n % 64:
+            word &= (np.uint64(1) << np.uint64(n % 64)) - np.uint64(1)
+        zeros += _popcount(word)
+    return zeros
+
+
 @numba.njit(cache=True, nogil=True)
 def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
     """Per pair: the LCS length of documents ``pair_a[p]`` and ``pair_b[p]`` (whole token lists),
@@ -238,6 +368,8 @@ def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
         longest = max(longest, tokens_end[d] - tokens_start[d])
     words = (longest + 63) // 64
     last = np.full(width, -1, dtype=np.int64)  # per token: its last position in b (-1: none)
+    first = np.full(width, -1, dtype=np.int64)  # for long b: _column_bits
+    end = np.full(width, -1, dtype=np.int64)
     before = np.zeros(longest, dtype=np.int64)  # per position of b: the same token's previous one
     match = np.zeros(words, dtype=np.uint64)
     v = np.zeros(words, dtype=np.uint64)
@@ -249,12 +381,22 @@ def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
         if a1 == a0 or n == 0:
             continue
         used = (n + 63) // 64
+        for w in range(used):
+            v[w] = all_ones
+        if n > _LONG_COLUMNS:  # each row over the words holding its token's positions (and where carries go)
+            at, bits = _column_bits(ids[b0:b1], first, end)
+            for i in range(a0, a1):
+                if first[ids[i]] >= 0:
+                    _advance_row(v, used, first[ids[i]], end[ids[i]], at, bits)
+            for j in range(b0, b1):
+                first[ids[j]] = -1
+                end[ids[j]] = -1
+            out[p] = _zeros(v, used, n)
+            continue
         for j in range(n):
             tok = ids[b0 + j]
             before[j] = last[tok]
             last[tok] = j
-        for w in range(used):
-            v[w] = all_ones
         for i in range(a0, a1):
             j = last[ids[i]]
             if j < 0:
@@ -273,13 +415,7 @@ def lcs_lengths(ids, tokens_start, tokens_end, pair_a, pair_b, width):
                 c2 = total2 < total
                 v[w] = total2 | (v[w] & ~match[w])
                 carry = np.uint64(1) if (c1 or c2) else np.uint64(0)
-        zeros = 0
-        for w in range(used):
-            bits = ~v[w]
-            if w == used - 1 and n % 64:
-                bits &= (np.uint64(1) << np.uint64(n % 64)) - np.uint64(1)
-            zeros += _popcount(bits)
-        out[p] = zeros
+        out[p] = _zeros(v, used, n)
         for j in range(n):
             last[ids[b0 + j]] = -1
     return out

@@ -38,15 +38,26 @@ def _mark(mask: List[int], back: List[bytearray], i: int, j: int) -> None:
             j -= 1
 
 
+_TABLE_CELLS = 100  # alignments up to this many cells fill the table; larger ones walk the bit rows
+
+
 def lcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int],
              weights: Optional[Sequence[float]] = None) -> None:
     """``lcs_inner`` (or, with ``weights``, ``wlcs_inner``): fill the table, ties going up
     (``c[i-1][j] >= c[i][j-1]``), then mark the backtrack's model positions. Weighted, a match that
     extends a run of k gains weights[k+1] - weights[k] (k ** w, :func:`formulas.w_table` as
-    doubles), added in the script's float order."""
+    doubles), added in the script's float order. Unweighted and larger than a few hundred cells, the
+    same path is walked on the bit-parallel rows, in linear space (:mod:`.lcs_bits`)."""
     m, n = len(model), len(peer)
     if m == 0:
         return
+    if weights is None and m * n > _TABLE_CELLS:
+        from .lcs_bits import mark_ties_up
+
+        mark_ties_up(model, peer, lambda i: mask.__setitem__(i, 1))
+        return
+    if weights is not None:
+        check_table(m, n, "ROUGE-W")
     zero = 0 if weights is None else 0.0  # the cells: ints (ROUGE-L) or doubles (ROUGE-W)
     back = [bytearray(n + 1)]
     prev = [zero] * (n + 1)
@@ -83,6 +94,7 @@ def _wlcs_mark_exact(model: Sequence[str], peer: Sequence[str], mask: List[int],
     m, n = len(model), len(peer)
     if m == 0:
         return
+    check_table(m, n, "ROUGE-W")
     back = [bytearray(n + 1)]
     prev: List[Number] = [0] * (n + 1)
     prev_run = [0] * (n + 1)
@@ -121,6 +133,19 @@ def wlcs_mark(model: Sequence[str], peer: Sequence[str], mask: List[int], weight
         lcs_mark(model, peer, mask, [float(x) for x in weights])
     else:
         _wlcs_mark_exact(model, peer, mask, weights)
+
+
+def check_table(m: int, n: int, what: str, cell_bytes: float = 20.0) -> None:
+    """A table of (m + 1) x (n + 1) cells that memory cannot hold is refused before it is made (ROUGE-W
+    fills the script's whole weighted table: two one-line files of 150,000 words would need 22.5 billion
+    cells; ROUGE-1.5.5.pl cannot score them either)."""
+    if (m + 1) * (n + 1) * cell_bytes < 1 << 26:  # below 64 MB: not worth asking the system
+        return
+    from ..base.budget import refuse_beyond_memory
+    from ..base.errors import RougeError
+
+    refuse_beyond_memory(f"{what} of a model sentence of {m:,} words and a peer sentence of {n:,} words (a table "
+                         f"of {(m + 1) * (n + 1):,} cells)", (m + 1) * (n + 1) * cell_bytes, RougeError)
 
 
 def _counted(tok: str, model_1grams: Dict[str, int], peer_1grams: Dict[str, int]) -> bool:
@@ -230,6 +255,7 @@ def wlcs_hits(
 # backtrack then walks all alignments of the bucket in step.
 
 _CELL_BUDGET = 1 << 23  # direction-table bytes per bucket (8 MB)
+_LONG_CELLS = 1 << 17  # ROUGE-L alignments of this many cells or more walk the bit rows instead (lcs_bits)
 
 
 def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
@@ -446,6 +472,22 @@ def _matching_rows(model_ids, model_off, model_len, peer_ids, peer_off, peer_len
     return model_ids[kept_pos], kept_pos, np.cumsum(kept_len) - kept_len, kept_len
 
 
+def _walk_long(mask, ids, where, m_off, m_len, peer_ids, p_off, p_len, alignments) -> None:
+    """Alignments whose tables would be large: the bit rows' walk (the same marks), in linear space."""
+    if not alignments.size:
+        return
+    from .lcs_bits import mark_ties_up
+
+    for r in alignments.tolist():
+        at = where[m_off[r]:m_off[r] + m_len[r]]
+
+        def mark(i: int, at=at) -> None:
+            mask[at[i]] = True
+
+        mark_ties_up(ids[m_off[r]:m_off[r] + m_len[r]].tolist(), peer_ids[p_off[r]:p_off[r] + p_len[r]].tolist(),
+                     mark)
+
+
 def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, weights=None, match_bits=None):
     """For alignments r (model unit at model_off[r], peer unit at peer_off[r]), the union of the
     backtrack marks over the concatenated model tokens (``weights``: ROUGE-W's k**w table).
@@ -472,8 +514,14 @@ def batch_marks(model_ids, model_off, model_len, peer_ids, peer_off, peer_len, w
         single = live[m_len[live] == 1]
         mask[where[m_off[single]]] = True
         live = live[m_len[live] > 1]
+        long = m_len[live] * p_len[live] >= _LONG_CELLS
+        _walk_long(mask, ids, where, m_off, m_len, peer_ids, p_off, p_len, live[long])
+        live = live[~long]
         if live.size == 0:
             return mask
+    else:
+        longest = int(np.argmax(m_len[live] * p_len[live]))
+        check_table(int(m_len[live][longest]), int(p_len[live][longest]), "ROUGE-W", cell_bytes=2.0)
     # token ids as int32 where they fit: half the bytes compared per cell
     ids_type = np.int32 if max(int(ids.max(initial=0)), int(peer_ids.max(initial=0))) < 2**31 else np.int64
     for sub, big_m, big_n in _buckets(m_len[live], p_len[live]):

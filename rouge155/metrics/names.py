@@ -37,12 +37,19 @@ def skip_tag(gap: object, unigrams: bool) -> str:
     return f"ROUGE-{'SU' if unigrams else 'S'}{gap}"
 
 
+def gap_tag(tag: str) -> str:
+    """A ROUGE-S/SU tag with the gap's leading zeros dropped (``ROUGE-S04`` -> ``ROUGE-S4``: the Perl's
+    ``-2 04`` reads the gap as the number 4 and names the block with the text it was given)."""
+    return re.sub(r"^(ROUGE-SU?)0+(?=\d)", r"\1", tag)
+
+
 def be_tag(mode: object) -> str:
     return f"ROUGE-BE-{mode}"
 
 
-# ROUGE-N, L, W(-weight), S/SU(gap); the prefix "ROUGE" and its dash are optional, case is ignored
-_NAME = re.compile(r"^(?:ROUGE-?)?(?:(\d+)|(L)|W(?:-?([0-9.]+))?|(SU?)(\d+|\*))$", re.IGNORECASE)
+# ROUGE-N, L, W(-weight), S/SU(gap); the prefix "ROUGE" and its dash are optional, case is ignored; ASCII
+# digits only (the Perl reads no other: "ROUGE-\u0664" is no metric)
+_NAME = re.compile(r"^(?:ROUGE-?)?(?:(\d+)|(L)|W(?:-?([0-9.]+))?|(SU?)(\d+|\*))$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)

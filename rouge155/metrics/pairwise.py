@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 from ..base.lazy import np
 from ..base.records import dataclass
-from . import lcs
+from . import lcs, lcs_bits
 from .ngram import batch_ngrams
 
 
@@ -198,6 +198,14 @@ def _lcs_group(seqs: Sequences, a: np.ndarray, b: np.ndarray, words: int) -> np.
     return m - _popcount(v & low).sum(axis=1)
 
 
+_NUMPY_WORDS = 8  # shorter sides of up to 512 tokens go through the batched numpy steps; longer, lcs_bits
+_STEP_WORDS = 1 << 23  # 64-bit words of one pass's step table (64 MB)
+
+
+def _row(seqs: Sequences, r: int) -> list:
+    return seqs.ids[seqs.starts[r]:seqs.starts[r] + seqs.lengths[r]].tolist()
+
+
 def lcs_lengths(seqs: Sequences, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per alignment, the length of the longest common subsequence of rows a[k] and b[k]."""
     a = np.asarray(a, dtype=np.int64)
@@ -212,12 +220,21 @@ def lcs_lengths(seqs: Sequences, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     bits = np.where(swap, b[live], a[live])
     other = np.where(swap, a[live], b[live])
     words = (seqs.lengths[bits] + 63) // 64
-    for w in np.unique(words):
+    for k in np.flatnonzero(words > _NUMPY_WORDS).tolist():  # long rows: one alignment at a time, linear space
+        row, column = _row(seqs, int(other[k])), _row(seqs, int(bits[k]))
+        out[live[k]] = lcs_bits.lcs_length(row, lcs_bits.ColumnMasks(column, row), len(column))
+    for w in np.unique(words[words <= _NUMPY_WORDS]):
         group = np.flatnonzero(words == w)
-        # a bounded number of cells per pass keeps the step table small
+        # a bounded number of cells per pass keeps the step table small (steps x alignments x words)
         order = group[np.argsort(seqs.lengths[other[group]], kind="stable")]
-        for chunk in np.array_split(order, max(1, len(order) // 4096)):
+        start = 0
+        while start < len(order):
+            end = min(start + 4096, len(order))
+            steps = int(seqs.lengths[other[order[end - 1]]])
+            end = start + max(1, min(end - start, _STEP_WORDS // (int(w) * steps)))
+            chunk = order[start:end]
             out[live[chunk]] = _lcs_group(seqs, bits[chunk], other[chunk], int(w))
+            start = end
     return out
 
 

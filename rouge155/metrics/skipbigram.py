@@ -9,9 +9,8 @@ if TYPE_CHECKING:
     from typing import Sequence, Tuple
 
 from ..base.lazy import np  # the batched kernels only: the step-by-step forms run without it
-
-
 from ..base.perl import Number
+from .bags import distinct
 
 
 def skip_bigrams(tokens: Sequence[str], distance: Number, with_unigrams: bool) -> Tuple[Counter, int]:
@@ -87,7 +86,7 @@ def batch_codes(seq: "np.ndarray", pos: "np.ndarray", length: "np.ndarray", tok:
                 out_seq.append(seq[x])
                 out_code.append(tok[x].astype(np.int64) * base + tok[x + off])
         else:
-            for size in np.unique(sizes):
+            for size in distinct(sizes):
                 if size < 2:
                     continue
                 group = starts[sizes == size]
@@ -118,7 +117,7 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
     if len(m_tok) == 0:
         return bigram, unigram
     width = np.int64(int(max(m_tok.max(), p_tok.max())) + 1)
-    types = np.unique(m_owner.astype(np.int64) * width + m_tok)
+    types = distinct(m_owner.astype(np.int64) * width + m_tok)
     type_pair = types // width
     type_start = np.searchsorted(type_pair, np.arange(n_pairs))
     m_local = np.searchsorted(types, m_owner.astype(np.int64) * width + m_tok) - type_start[m_owner]

@@ -1,31 +1,18 @@
 """The report: the exact text ROUGE-1.5.5.pl prints (``printResults``)."""
 from __future__ import annotations
 
-import re
-from functools import cmp_to_key
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import List, Optional, Sequence
+    from typing import List, Mapping, Optional, Sequence
 
 from ..base.perl import f5, fmt_num, perl_int, perl_num
-from ..engine.aggregate import Averages, perl_order, table_rows
+from ..engine.aggregate import Averages, eval_id_order, perl_order, table_rows
 from ..engine.plan import WLCS
 from ..metrics.formulas import PRINTED_AS_INTEGERS, f_score, hit_ratio, w_ratio, w_weight
 
 RULE = "-" * 45
 DOTS = "." * 45
-_LEADING_DIGITS = re.compile(r"^([0-9]+)")
-
-
-def _by_eval_id(a: str, b: str) -> int:
-    """The script's ``by_evalID``: leading numbers compare numerically when both have one."""
-    ma, mb = _LEADING_DIGITS.match(a), _LEADING_DIGITS.match(b)
-    if ma and mb:
-        x, y = int(ma.group(1)), int(mb.group(1))
-    else:
-        x, y = a, b  # type: ignore[assignment]
-    return (x > y) - (x < y)
 
 
 def _value(x, token_mode: Optional[int]) -> str:
@@ -43,6 +30,21 @@ def block_text(
     confidence_label: str,
     per_eval: bool,
 ) -> str:
+    text = block_header(system, tag, averages, token_mode, confidence_label, per_eval)
+    if not per_eval:
+        return text
+    ordered = eval_id_order(keys)
+    rows = table_rows(values)
+    if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
+        rows = list(rows)
+        for k, row in zip(perl_order(keys), averages.printed):
+            rows[k] = row
+    return text + eval_lines(system, tag, [keys[k] for k in ordered], [rows[k] for k in ordered], token_mode)
+
+
+def block_header(system: str, tag: str, averages: Averages, token_mode: Optional[int], confidence_label: str,
+                 per_eval: bool) -> str:
+    """A block's lines up to its per-evaluation lines (``-d``), which :func:`eval_lines` writes."""
     lines: List[str] = [RULE]
     if token_mode is None or token_mode == 1:
         for name, c in (("R", 0), ("P", 1), ("F", 2)):
@@ -56,29 +58,31 @@ def block_text(
         lines.append(f"{system} {tag} M_count: {m} P_count: {p} H_count: {h}")
     if per_eval:
         lines.append(DOTS)
-        # Perl sorts hash keys with this comparator; where it ties (equal leading numbers) Perl's order
-        # follows its random hash order, so any order is as right: ours is the plain string order.
-        by_eval_id = cmp_to_key(_by_eval_id)
-        ordered = sorted(sorted(range(len(keys)), key=keys.__getitem__), key=lambda k: by_eval_id(keys[k]))
-        rows = table_rows(values)
-        if averages.printed:  # Perl quirk: counts Perl has read as integers print as such (in sort-keys order)
-            rows = list(rows)
-            for k, row in zip(perl_order(keys), averages.printed):
-                rows[k] = row
-        for k in ordered:
-            recall, precision, f_measure = (_value(v, token_mode) for v in rows[k])
-            lines.append(f"{system} {tag} Eval {keys[k]} R:{recall} P:{precision} F:{f_measure}")
     return "\n".join(lines) + "\n"
+
+
+def eval_lines(system: str, tag: str, keys: Sequence[str], rows: Sequence, token_mode: Optional[int]) -> str:
+    """``-d``'s lines for these instances (keys and their three values), in the order given."""
+    out = []
+    for key, row in zip(keys, rows):
+        recall, precision, f_measure = (_value(v, token_mode) for v in row)
+        out.append(f"{system} {tag} Eval {key} R:{recall} P:{precision} F:{f_measure}\n")
+    return "".join(out)
 
 
 # -- machine-readable formats ---------------------------------------------------------------------
 MEASURES = ("recall", "precision", "f_score")
 
 
-def _instance_scores(result, precise: bool, weight: Optional[float]):
-    """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P)."""
+def _instance_scores(result, precise: bool, weight: Optional[float], labels: Optional[Mapping[str, str]] = None):
+    """Per instance: R, P, F as the report rounds them, or unrounded (F from the unrounded R and P);
+    ``labels``: evaluation ID -> the name to give it (directory mode: the system file's name)."""
     out = []
     for key, row in zip(result.keys, table_rows(result.rows)):
+        eval_id = key[: -(len(result.system) + 1)]
+        if labels and eval_id in labels:
+            eval_id = labels[eval_id]
+            key = f"{eval_id}.{result.system}"
         model_count, hit, rec, peer_count, prec, f = row
         if precise:
             def ratio(h, c):
@@ -90,7 +94,7 @@ def _instance_scores(result, precise: bool, weight: Optional[float]):
             f = f_score(prec, rec, result.alpha)
         out.append({
             "id": key,
-            "eval_id": key[: -(len(result.system) + 1)],
+            "eval_id": eval_id,
             "recall": rec,
             "precision": prec,
             "f_score": f,
@@ -145,10 +149,12 @@ def settings_record(options) -> tuple:
 
 
 def result_document(results, options, warnings, precise: bool, version: str, text_settings=None,
-                    signature: Optional[str] = None) -> dict:
+                    signature: Optional[str] = None, labels: Optional[Mapping[str, str]] = None,
+                    citation: Optional[str] = None) -> dict:
     """What ``--format json`` writes, as a dict (also the input of ``rouge155.analysis``).
     ``text_settings``: the language layer's settings (``--unicode``/``--language``), recorded as "text";
-    ``signature``: the run's (``rouge155.output.signature``), recorded as "signature"."""
+    ``signature``: the run's (``rouge155.output.signature``), recorded as "signature"; ``labels``: the
+    evaluations' names (directory mode); ``citation``: ``--cite``'s sentence, recorded as "citation"."""
     weight = w_weight(options.weight) if options.weight is not None else None
     settings, typed = settings_record(options)
     doc = {
@@ -163,7 +169,7 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
                 "system": r.system,
                 "metric": r.metric,
                 "average": _average(r, precise),
-                "instances": _instance_scores(r, precise, weight),
+                "instances": _instance_scores(r, precise, weight, labels),
             }
             for r in results
         ],
@@ -175,14 +181,17 @@ def result_document(results, options, warnings, precise: bool, version: str, tex
         doc["text"] = text_settings
     if signature is not None:
         doc["signature"] = signature
+    if citation is not None:
+        doc["citation"] = citation
     return doc
 
 
 def json_report(results, options, warnings, precise: bool, version: str, text_settings=None,
-                signature: Optional[str] = None) -> str:
+                signature: Optional[str] = None, labels: Optional[Mapping[str, str]] = None,
+                citation: Optional[str] = None) -> str:
     import json
 
-    doc = result_document(results, options, warnings, precise, version, text_settings, signature)
+    doc = result_document(results, options, warnings, precise, version, text_settings, signature, labels, citation)
     return json.dumps(doc, indent=1) + "\n"
 
 
@@ -196,39 +205,50 @@ CSV_COLUMNS = (
 TEXT_COLUMNS = ("text_mode", "language", "stemmer", "stopwords", "segmenter")
 
 
-def csv_report(results, options, precise: bool, text_settings=None, signature: Optional[str] = None) -> str:
-    """``signature``: a column ``signature`` after ``CSV_COLUMNS``, on every row (a column, not a
-    comment line: every CSV reader keeps reading the first line as the header, and rows keep their
-    settings when the rows of several runs are put together; always the 17th, whatever the text
-    mode); ``text_settings`` (--unicode/--language): trailing columns ``TEXT_COLUMNS`` on every row."""
+def csv_text(rows, signature: Optional[str] = None, extra: Sequence[str] = (),
+             extra_columns: Sequence[str] = ()) -> str:
+    """The one CSV layout of every semantics: ``CSV_COLUMNS`` from each row (a dict; a missing or None
+    value is an empty cell), then ``signature`` on every row when given (a column, not a comment line:
+    every CSV reader keeps reading the first line as the header, and rows keep their settings when the
+    rows of several runs are put together; always the 17th column), then ``extra_columns`` (the text
+    mode's, with --unicode/--language) with the values ``extra``."""
     import csv
     import io
 
-    weight = w_weight(options.weight) if options.weight is not None else None
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    extra = []
-    if text_settings:
-        extra = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
-        extra = ["" if v is None else str(v) for v in extra]
-    header = list(CSV_COLUMNS) + (list(TEXT_COLUMNS) if extra else [])
-    if signature is not None:
-        header.insert(len(CSV_COLUMNS), "signature")
-        extra = [signature] + extra
-    w.writerow(header)
-    for r in results:
-        avg = _average(r, precise)
-        row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
-        if r.token_mode == 2:
-            row.update(avg)
-        else:
-            for name in MEASURES:
-                row[name], row[name + "_low"], row[name + "_high"] = (avg[name][k] for k in ("mean", "low", "high"))
-        w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
-        for inst in _instance_scores(r, precise, weight):
-            row = {"system": r.system, "metric": r.metric, "scope": "instance", **inst}
-            w.writerow([_csv_value(row.get(c, "")) for c in CSV_COLUMNS] + extra)
+    tail = ([signature] if signature is not None else []) + list(extra)
+    w.writerow(list(CSV_COLUMNS) + (["signature"] if signature is not None else []) + list(extra_columns))
+    for row in rows:
+        w.writerow(["" if row.get(c) is None else _csv_value(row[c]) for c in CSV_COLUMNS] + tail)
     return buf.getvalue()
+
+
+def csv_report(results, options, precise: bool, text_settings=None, signature: Optional[str] = None,
+               labels: Optional[Mapping[str, str]] = None) -> str:
+    """``--format csv`` (:func:`csv_text`): per system and metric an ``average`` row, then an ``instance``
+    row per evaluation; ``text_settings`` (--unicode/--language): trailing columns ``TEXT_COLUMNS``."""
+    weight = w_weight(options.weight) if options.weight is not None else None
+    extra: List[str] = []
+    if text_settings:
+        values = [text_settings.get("mode"), *(text_settings.get(k) for k in TEXT_COLUMNS[1:])]
+        extra = ["" if v is None else str(v) for v in values]
+
+    def rows():
+        for r in results:
+            avg = _average(r, precise)
+            row = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
+            if r.token_mode == 2:
+                row.update(avg)
+            else:
+                for name in MEASURES:
+                    row[name], row[name + "_low"], row[name + "_high"] = (avg[name][k] for k in ("mean", "low",
+                                                                                                  "high"))
+            yield row
+            for inst in _instance_scores(r, precise, weight, labels):
+                yield {"system": r.system, "metric": r.metric, "scope": "instance", **inst}
+
+    return csv_text(rows(), signature, extra, TEXT_COLUMNS if extra else ())
 
 
 def _csv_value(v) -> str:

@@ -3,8 +3,9 @@
 
 JSON: the document's ``"semantics"`` section (schema/rouge155-result.schema.json): the implementation,
 its settings (by its own names), its six rules, and per (system, metric) the corpus score (rouge-score:
-its bootstrap's ``mid`` with ``low`` and ``high``) and the pairs. CSV: one row per corpus score and per
-pair. Values are never rounded; a count the implementation does not keep (torchmetrics' average over
+its bootstrap's ``mid`` with ``low`` and ``high``) and the pairs. CSV: the layout of the Perl's CSV (one
+for every semantics): an ``average`` row per corpus score and an ``instance`` row per pair. Values are
+never rounded; a count the implementation does not keep (torchmetrics' average over
 references) is null in JSON and empty in CSV.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from typing import Dict, List, Mapping, Optional, Sequence
 
 from ..base.records import dataclass
-from .report import _csv_value
+from .report import csv_text
 
 MEASURES = ("precision", "recall", "fmeasure")
 COUNTS = ("hits", "reference_count", "prediction_count")
@@ -56,8 +57,9 @@ def _pairs(r: SemanticsResult) -> List[Dict[str, object]]:
 
 def semantics_document(name: str, reproduces: str, settings: Mapping[str, object],
                        rules: Mapping[str, Mapping[str, str]], results: Sequence[SemanticsResult],
-                       warnings: Sequence[str], version: str, signature: Optional[str] = None) -> Dict[str, object]:
-    """What ``--format json`` writes under ``--semantics NAME``, as a dict."""
+                       warnings: Sequence[str], version: str, signature: Optional[str] = None,
+                       citation: Optional[str] = None) -> Dict[str, object]:
+    """What ``--format json`` writes under ``--semantics NAME``, as a dict (``citation``: ``--cite``'s)."""
     doc: Dict[str, object] = {
         "rouge155_version": version,
         "semantics": {
@@ -70,6 +72,8 @@ def semantics_document(name: str, reproduces: str, settings: Mapping[str, object
     }
     if signature is not None:
         doc["signature"] = signature
+    if citation is not None:
+        doc["citation"] = citation
     return doc
 
 
@@ -79,29 +83,28 @@ def semantics_json(*args, **kwargs) -> str:
     return json.dumps(semantics_document(*args, **kwargs), indent=1) + "\n"
 
 
-CSV_COLUMNS = ("semantics", "system", "metric", "scope", "id", "precision", "precision_low", "precision_high",
-               "recall", "recall_low", "recall_high", "fmeasure", "fmeasure_low", "fmeasure_high") + COUNTS
+# the CSV's counts under the Perl CSV's names
+_CSV_COUNTS = {"hits": "hit", "reference_count": "model_count", "prediction_count": "peer_count"}
+_CSV_MEASURES = {"precision": "precision", "recall": "recall", "fmeasure": "f_score"}
 
 
-def semantics_csv(name: str, results: Sequence[SemanticsResult], signature: Optional[str] = None) -> str:
-    """One ``corpus`` row per (system, metric), then its ``pair`` rows; ``signature``: a last column."""
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(list(CSV_COLUMNS) + (["signature"] if signature is not None else []))
-    extra = [signature] if signature is not None else []
-    cell = lambda v: "" if v is None else _csv_value(v)  # noqa: E731
+def _csv_rows(results: Sequence[SemanticsResult]):
     for r in results:
-        row: Dict[str, object] = {"semantics": name, "system": r.system, "metric": r.metric, "scope": "corpus",
-                                  "id": ""}
-        for m in MEASURES:
-            row[m] = _value(r.corpus[m])
+        row: Dict[str, object] = {"system": r.system, "metric": r.metric, "scope": "average", "eval_id": ""}
+        for m, column in _CSV_MEASURES.items():
+            row[column] = _value(r.corpus[m])
             if r.low is not None and r.high is not None:
-                row[m + "_low"], row[m + "_high"] = _value(r.low[m]), _value(r.high[m])
-        w.writerow([cell(row.get(c)) for c in CSV_COLUMNS] + extra)
+                row[column + "_low"], row[column + "_high"] = _value(r.low[m]), _value(r.high[m])
+        yield row
         for pair in _pairs(r):
-            row = {"semantics": name, "system": r.system, "metric": r.metric, "scope": "pair", **pair}
-            w.writerow([cell(row.get(c)) for c in CSV_COLUMNS] + extra)
-    return buf.getvalue()
+            row = {"system": r.system, "metric": r.metric, "scope": "instance", "eval_id": pair["id"]}
+            row.update({column: pair[m] for m, column in _CSV_MEASURES.items()})
+            row.update({column: pair[k] for k, column in _CSV_COUNTS.items()})
+            yield row
+
+
+def semantics_csv(results: Sequence[SemanticsResult], signature: Optional[str] = None) -> str:
+    """The Perl's CSV layout (:func:`rouge155.output.report.csv_text`): per system and metric an
+    ``average`` row (the corpus score as the implementation reports it; rouge-score's bootstrap bounds in
+    ``*_low``/``*_high``), then an ``instance`` row per pair; the signature (``sem:NAME``) on every row."""
+    return csv_text(_csv_rows(results), signature)

@@ -86,20 +86,29 @@ def unix_path(text: str) -> str:
     return norm
 
 
-def hashmap_order(keys: Sequence[K], hash_of: Callable[[K], int]) -> List[K]:
-    """Iteration order of a ``java.util.HashMap`` filled with ``keys`` (distinct, in insertion
-    order): by bucket ``(h ^ h>>>16) & (capacity-1)``, then insertion order; the capacity starts at
-    16 and doubles whenever the size exceeds 0.75 of it. (Bins of 8+ colliding keys, which Java
-    would treeify or use to force a resize, are not modelled.)"""
-    capacity = 16
+def hashmap_buckets(keys: Sequence[K], hash_of: Callable[[K], int], initial_capacity: int = 16) -> List[int]:
+    """Each key's bucket in a ``java.util.HashMap(initial_capacity)`` (or ``HashSet``) filled with
+    ``keys`` (distinct, in insertion order): ``(h ^ h>>>16) & (capacity-1)`` with the final capacity.
+    The capacity starts at the smallest power of two >= the request (1 for 0) and doubles whenever
+    the size exceeds 0.75 of it."""
+    capacity = 1
+    while capacity < initial_capacity:
+        capacity *= 2
     while len(keys) > capacity * 3 // 4:
         capacity *= 2
-
-    def bucket(key: K) -> int:
+    out = []
+    for key in keys:
         h = hash_of(key) & 0xFFFFFFFF
-        return (h ^ (h >> 16)) & (capacity - 1)
+        out.append((h ^ (h >> 16)) & (capacity - 1))
+    return out
 
-    indexed = sorted(range(len(keys)), key=lambda i: (bucket(keys[i]), i))
+
+def hashmap_order(keys: Sequence[K], hash_of: Callable[[K], int], initial_capacity: int = 16) -> List[K]:
+    """Iteration order of a ``java.util.HashMap`` filled with ``keys`` (distinct, in insertion
+    order): by bucket (:func:`hashmap_buckets`), then insertion order. (Bins of 9+ colliding keys,
+    which Java would treeify or use to force a resize, are not modelled.)"""
+    buckets = hashmap_buckets(keys, hash_of, initial_capacity)
+    indexed = sorted(range(len(keys)), key=lambda i: (buckets[i], i))
     return [keys[i] for i in indexed]
 
 

@@ -59,8 +59,8 @@ def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = N
     if settings.use_stemmer and stem is None:
         stem = snowball(settings.stemmer)
     if settings.needs_tagger and tagger is None:
-        from .tagger import default_sentence_tagger
-        tagger = default_sentence_tagger()
+        from .tagger import project_tagger
+        tagger, _ = project_tagger(settings)
     if settings.use_synonyms and synonyms is None:
         from .wordnet import default_synonyms
         synonyms = default_synonyms()
@@ -73,6 +73,11 @@ def evaluate_project(settings: Settings, *, tagger: Optional[SentenceTagger] = N
         if path not in cache:
             cache[path] = [clean_sentence(line) for line in read_lines(path)]
         return list(cache[path])
+
+    tag_all = getattr(tagger, "tag_strings", None)
+    if tag_all is not None:  # a batch tagger (the Stanford one): every sentence's first tagging in one go
+        paths = [s.path for t in tasks for s in t.systems] + [p for t in tasks if t.systems for p in t.references]
+        tag_all([s.lower() for p in dict.fromkeys(paths) for s in sentences(p)])
 
     for task in tasks:
         for ngram in settings.ngrams:

@@ -19,10 +19,11 @@ import os
 import pickle
 import re
 from collections import defaultdict
-from typing import Callable, Dict, List, Sequence
+from typing import Callable, Dict, List, Sequence, Tuple
 
 from ..base.errors import RougeError
 from .measures import SentenceTagger
+from .properties import Settings
 
 TokenTagger = Callable[[Sequence[str]], Sequence[str]]
 
@@ -166,3 +167,20 @@ def default_token_tagger() -> PerceptronTagger:
 def default_sentence_tagger() -> SentenceTagger:
     """rouge155's own tagger in the jar's ``tagString`` form."""
     return sentence_tagger(default_token_tagger())
+
+
+def project_tagger(settings: Settings) -> Tuple[SentenceTagger, str]:
+    """The tagger of a ``rouge155-rouge2`` run and a line naming it. As the jar, the model file is
+    ``resources/taggers/<pos_tagger_name>`` under the working folder, tagged exactly as the jar tags
+    (:mod:`.stanford`); a ``pos_tagger_name`` the properties give must be there (one line otherwise).
+    Where they give none and the jar's default model is absent, rouge155's own tagger."""
+    from .stanford import ModelError, load_tagger, model_path
+
+    path = model_path(settings.tagger_name)
+    if "pos_tagger_name" not in settings.raw and not os.path.exists(path):
+        return default_sentence_tagger(), (f"POS tags: rouge155's own tagger, not the jar's ({path} not found; "
+                                           "docs/rouge2.md says how to use your ROUGE 2.0 model)")
+    if not os.path.isfile(path):
+        raise ModelError(f"rouge.properties: pos_tagger_name={settings.tagger_name}: no POS tagger model {path} "
+                         "(copy it from your ROUGE 2.0 distribution's resources/taggers/; rouge155 ships none)")
+    return load_tagger(path), f"POS tags: {path} (the jar's tagger)"

@@ -26,8 +26,8 @@ scoring, by its own options
 rouge155's options mapped onto its own
   ``counterparts`` (which of rouge155's options it follows: ``stem``, ``alpha``, ``weight``,
   ``word_limit``, ``byte_limit``, ``bootstrap`` (-r, -c), ``seed``, ``remove_stopwords``, ``skip``, ``be``,
-  ``stem_models_only``, ``token_counting``, ``dask``; any other is refused in one line), ``policies``
-  (-f letter -> its own multi-reference policy; none: one reference per prediction),
+  ``stem_models_only``, ``token_counting``, ``dask``, ``language``; any other is refused in one line),
+  ``policies`` (-f letter -> its own multi-reference policy; none: one reference per prediction),
   ``policy_descriptions``, ``policy(letter)``, ``own_options(setup)`` (the keyword arguments of its
   ``score_pairs``), ``settings(setup)`` (by its own names: JSON), ``fixed_settings()`` (what no option
   changes but signs every result: a recipe's segmenter and its version), ``uses_nltk(setup)``,
@@ -35,9 +35,17 @@ rouge155's options mapped onto its own
   (its aggregation with the setup's options), ``unavailable_metrics(setup)`` (a data file missing),
   ``score_call(...)`` (``rouge155.score_pairs(semantics=NAME)``), ``audit_notes``, ``audited_by_default``
   (False: the audit scores it only when named, as for a language-specific one).
+languages (``language`` among its counterparts: ``--language CODE``, ``score_pairs(language=CODE)``)
+  ``own_language(code)`` (its own setting for the ISO 639 code; ValueError where it has none),
+  ``language_settings(setup)`` (what the language brings that signs a result: its own name for it, the
+  segmenter and its version), ``language_note(setup)`` (in words, for ``rouge155-audit --language``),
+  ``tokenizer_for(setup)`` (its tokens under the setup's options, the stemmer off).
 the audit (``rouge155-audit``: what its attribution swaps and explains)
   ``rule_parts(stem, letter) -> {kind: part name}``, ``parts() -> {kind: {part name: Part}}``
   (:mod:`.parts`).
+the doctor (``rouge155-doctor``: reading texts as the implementation does)
+  ``doctor_tokenizer(options)`` (its tokens without stemming, stopwords or a length limit),
+  ``language_advice`` (what to give for text its tokenizer drops).
 """
 from __future__ import annotations
 
@@ -60,6 +68,7 @@ _MODULES: Dict[str, str] = {
     "opencompass-jieba": "opencompass_jieba",
     "rouge-score-rs-unicode": "rouge_score_rs_unicode",
     "rouge-score-rs-char": "rouge_score_rs_char",
+    "xlsum": "xlsum",
 }
 NAMES: Tuple[str, ...] = tuple(_MODULES)
 _LOADED: Dict[str, Semantics] = {}

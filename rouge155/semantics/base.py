@@ -13,7 +13,8 @@ import numpy as np
 
 from ..base.records import dataclass
 
-EXTRA = 'pip install ".[semantics]"'  # the extra that brings nltk (from the rouge155 checkout)
+# the extra that brings nltk: installed rouge155's name for it, and the form a checkout installs it with
+EXTRA = 'pip install "rouge155[semantics]" (from a rouge155 checkout: pip install ".[semantics]")'
 
 
 class MissingDependency(ImportError):

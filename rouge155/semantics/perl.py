@@ -7,7 +7,7 @@ gives the audit the Perl's parts.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -125,6 +125,27 @@ class PerlSemantics(Semantics):
                               "stem_models_only", "skip", "be", "token_counting", "dask"))
     policies = {"A": "A", "B": "B"}
 
+    language_advice = ("give --language LANG (tokens, -m stemmer and -s stopwords of the language) or --unicode "
+                       "(the Unicode fork's reading)")
+
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:
+        """The tokens of the run's text mode (the script's bytes, ``--unicode``, ``--language``)."""
+        from ..text.modes import text_model
+
+        mode = text_model(options)
+
+        def tokens(text: str) -> List[str]:
+            raw = text.encode("utf-8", "surrogateescape")
+            out = []
+            for unit in mode.parse(raw, "SPL", "the text"):
+                for token in mode.clean_tokens(unit):
+                    word = mode.token_str(token)
+                    if word and word[0] in mode.counted_first:
+                        out.append(word)
+            return out
+
+        return tokens
+
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"stem": setup.stem, "multi_reference": setup.letter, "alpha": setup.alpha,
                 "word_limit": setup.word_limit, "byte_limit": setup.byte_limit}
@@ -145,9 +166,13 @@ class PerlSemantics(Semantics):
 
     def score_call(self, predictions, references, metrics, *, stem=False, remove_stopwords=False,
                    multi_reference="A", alpha=0.5, word_limit=None, byte_limit=None, data_dir=None, dask=None,
-                   signature_check=None):
+                   signature_check=None, language=None):
         """``rouge155.score_pairs``: the engine's numbers, signed by the Perl flags they stand for."""
         from ..output.signature import SignedScores, api_signature_args
+
+        if language is not None:  # the Perl's --language is a text mode of the engine, not of score_pairs
+            raise ValueError("score_pairs(language=) is another implementation's language setting (semantics="
+                             "'xlsum'); the Perl's ROUGE in a language: rouge155.evaluate(..., language=...)")
 
         wanted = parse_metrics(metrics)
         options = pair_options(wanted, stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit)

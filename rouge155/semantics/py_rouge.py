@@ -25,9 +25,10 @@ and punkt data is needed only with ``ensure_compatibility=False``.
 """
 from __future__ import annotations
 
+import math
 import os
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -295,15 +296,23 @@ class AlignmentCounts:
 def alignment_counts(predictions: Sequence[str], references: Sequence[Sequence[str]], metrics: Sequence[str],
                      options: PyRougeOptions, prep: Optional[Preprocessor] = None):
     """Per metric, :class:`AlignmentCounts` over every (hypothesis, reference), and the alignments."""
-    prep = prep or Preprocessor(options)
-    al = align(predictions, references)
     ngram = any(m.split("-")[-1].isdigit() for m in metrics)
     lcs = any(m in ("rouge-l", "rouge-w") for m in metrics)
+    if lcs and not math.isfinite(options.weight_factor):  # py-rouge's inf ** (1 / inf): 1.0 everywhere
+        raise ValueError(f"weight_factor {options.weight_factor}: the py-rouge semantics takes a finite ROUGE-W "
+                         "weight (py-rouge 1.1 scores every pair 1.0 at inf)")
+    prep = prep or Preprocessor(options)
+    al = align(predictions, references)
     tokens = _Tokens(al.texts, prep, ngram, lcs)
     cache: dict = {}
     out = {}
     for metric in metrics:
-        evaluated, reference, overlap = _counts(tokens, al, metric, options, cache)
+        try:
+            evaluated, reference, overlap = _counts(tokens, al, metric, options, cache)
+        except OverflowError:  # py-rouge 1.1 raises it too: its weighted lengths leave the doubles
+            raise OverflowError(f"weight_factor {options.weight_factor}: py-rouge's {metric} raises sentence lengths "
+                                "to this power twice, past the largest float (py-rouge 1.1 raises OverflowError "
+                                "too): give a smaller weight") from None
         weight = 1.0 if metric.split("-")[-1].isdigit() else options.weight_factor
         no_sentence = None
         if metric in ("rouge-l", "rouge-w"):
@@ -437,7 +446,13 @@ class PyRouge(Semantics):
     counterparts = frozenset(("stem", "alpha", "weight", "word_limit", "byte_limit"))
     policies = {"A": "avg", "B": "best"}
     audit_notes = ("no length limit (its default cuts texts at 665 characters; the Perl flags set none)",)
+    language_advice = ("py-rouge keeps only A-Z, a-z and 0-9: score such text with rouge155 --language LANG (the "
+                       "Perl's semantics with tokens of the language)")
     f_score = staticmethod(_f_half)
+
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:  # noqa: ARG002 - the record's interface
+        """Its preprocessing without stemmer and length limit (the audit's tokenizer part)."""
+        return PyRougeTokenizer().tokens
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         limit = setup.word_limit if setup.word_limit is not None else setup.byte_limit

@@ -67,6 +67,9 @@ class Semantics:
     policy_descriptions: Mapping[str, str] = {}  # its policy -> what it keeps (notes where a letter has none)
     audit_notes: Tuple[str, ...] = ()  # what the audit says of it however it is set up
     audited_by_default: bool = True  # False: rouge155-audit scores it only when --semantics names it
+    # -- what rouge155-doctor says of text its tokenizer drops (a non-ASCII language): what to give instead
+    language_advice: str = ("score such text with rouge155 --language LANG (the Perl's semantics with tokens of the "
+                            "language)")
 
     def __init_subclass__(cls, **kwargs: Any):
         """A subclass takes its module's functions named as the scoring fields (``score_pairs``,
@@ -110,6 +113,24 @@ class Semantics:
         """The keyword arguments of :meth:`score_pairs` for ``setup``."""
         return {}
 
+    def own_language(self, code: str) -> object:
+        """Its own setting for rouge155's language ``code`` (``--language``, ``language=``: an ISO 639
+        code), where ``language`` is one of its ``counterparts``; ValueError where it has none for it."""
+        raise ValueError(f"the {self.name} semantics has no language setting (language {code!r})")
+
+    def language_settings(self, setup: Setup) -> Dict[str, object]:  # noqa: ARG002 - the record's interface
+        """What ``setup.language`` brings that changes numbers and signs them (its own name for the
+        language, the segmenter and its version); ``{}`` without one."""
+        return {}
+
+    def language_note(self, setup: Setup) -> str:  # noqa: ARG002 - the record's interface
+        """How it handles ``setup``'s text, in words (``rouge155-audit --language``); "" when nothing to say."""
+        return ""
+
+    def tokenizer_for(self, setup: Setup) -> Callable[[str], List]:  # noqa: ARG002 - the record's interface
+        """Its tokens of a text (the stemmer off) under ``setup``'s options (its language's segmenter)."""
+        return self.tokenize
+
     def fixed_settings(self) -> Dict[str, object]:
         """Settings that no option changes but that change numbers (a recipe's segmenter and its version):
         they sign every result."""
@@ -118,7 +139,7 @@ class Semantics:
     def settings(self, setup: Setup) -> Dict[str, object]:
         """Its settings for ``setup`` by its own names (JSON, the signature)."""
         return {"metrics": list(setup.metrics), **self.own_options(setup), "aggregation": self.aggregation.name,
-                **self.fixed_settings()}
+                **self.fixed_settings(), **self.language_settings(setup)}
 
     def uses_nltk(self, setup: Setup) -> bool:
         """Whether nltk's code decides its tokens or stems under ``setup`` (its version then signs)."""
@@ -149,11 +170,18 @@ class Semantics:
         """Its metrics of ``setup`` that cannot be scored here, and why (an optional data file missing)."""
         return {}
 
+    def doctor_tokenizer(self, options) -> Callable[[str], List[str]]:  # noqa: ARG002 - the record's interface
+        """The tokens a text gives as this implementation reads it under rouge155's ``options`` (the Perl
+        flags and text mode), without stemming, stopwords or a length limit: what rouge155-doctor measures
+        the letters and digits a tokenizer drops with."""
+        return self.tokenize
+
     # -- rouge155.score_pairs(..., semantics=NAME) ------------------------------------------------------
     def score_call(self, predictions: Sequence, references: Sequence, metrics, *, stem: bool = False,
                    remove_stopwords: bool = False, multi_reference: str = "A", alpha: float = 0.5,
                    word_limit: Optional[int] = None, byte_limit: Optional[int] = None,
-                   data_dir: Optional[str] = None, dask=None, signature_check: Optional[str] = None):
+                   data_dir: Optional[str] = None, dask=None, signature_check: Optional[str] = None,
+                   language: Optional[str] = None):
         """``rouge155.score_pairs`` under this semantics: ``{name asked: PairScores}`` signed by the call's
         own settings (its options mapped onto this implementation's; what it lacks a ValueError)."""
         from ..output.signature import SignedScores, api_signature_args
@@ -161,14 +189,14 @@ class Semantics:
         del data_dir  # the Perl's data (stopwords, stemmer exceptions): no other implementation reads it
         if dask is not None and "dask" not in self.counterparts:
             raise OptionError("dask= scores the Perl's semantics only")
+        refs = as_reference_lists(references)
+        setup, names = call_setup(self, metrics, stem, remove_stopwords, multi_reference, alpha, word_limit,
+                                  byte_limit, refs, language)
         signature_args = api_signature_args(
             None, [len(r) if isinstance(r, (list, tuple)) else 1 for r in references], None, False, signature_check,
             semantics=self.name, multi_reference=multi_reference, semantics_settings={
                 "stem": bool(stem), "alpha": alpha, "word_limit": word_limit, "byte_limit": byte_limit,
-                **self.fixed_settings()})
-        refs = as_reference_lists(references)
-        setup, names = call_setup(self, metrics, stem, remove_stopwords, multi_reference, alpha, word_limit,
-                                  byte_limit, refs)
+                **self.fixed_settings(), **self.language_settings(setup)})
         values = setup.score(predictions, refs)
         return SignedScores({name: values[own] for name, own in names.items()}, signature_args)
 

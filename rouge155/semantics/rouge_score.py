@@ -353,6 +353,10 @@ class RougeScore(Semantics):
     policy_descriptions = {"best": "its best F (score_multi)"}
     split_sentences = staticmethod(line_sentences)
 
+    language_advice = ("rouge-score keeps only a-z and 0-9: give RougeScorer a tokenizer for the language, or "
+                       "score such text with rouge155 --language LANG (the Perl's semantics with tokens of the "
+                       "language)")
+
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"use_stemmer": setup.stem, "multi_reference": setup.policy}
 

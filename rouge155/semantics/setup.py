@@ -1,15 +1,17 @@
 """rouge155's options for one implementation, resolved once: a :class:`Setup`.
 
 Two ways in, one mapping: ``rouge155.score_pairs(..., semantics=NAME)`` (:func:`call_setup`: ``stem``,
-``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, the metric names and ROUGE-W's weight)
-and the command line's Perl flags (:func:`setup_from_flags`: ``-n -x -m -f -p -w -l -b -r -c``,
-``--seed``; ``rouge155 --semantics NAME`` and ``rouge155-audit``). Each implementation maps a setup onto
-its own options (:meth:`~rouge155.semantics.record.Semantics.own_options`) and says which of rouge155's
-options it has a counterpart for (``counterparts``, ``policies``, its naming's ``max_n``); whatever it
-lacks is refused in one line naming it: a number is never computed with an option silently dropped.
+``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, ``language``, the metric names and
+ROUGE-W's weight) and the command line's Perl flags (:func:`setup_from_flags`: ``-n -x -m -f -p -w -l
+-b -r -c``, ``--seed``, ``--language``; ``rouge155 --semantics NAME`` and ``rouge155-audit``). Each
+implementation maps a setup onto its own options (:meth:`~rouge155.semantics.record.Semantics.own_options`)
+and says which of rouge155's options it has a counterpart for (``counterparts``, ``policies``, its
+naming's ``max_n``, ``own_language``); whatever it lacks is refused in one line naming it: a number is
+never computed with an option silently dropped.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
@@ -48,7 +50,9 @@ class Setup:
     """One implementation (``semantics``, its registry name) with rouge155's options: its metrics (by its
     own names, in the order results are reported), ``stem`` (-m), ``letter`` (-f), ``alpha`` (-p),
     ``weight`` (ROUGE-W), ``word_limit``/``byte_limit`` (-l/-b), its bootstrap's ``n_samples``,
-    ``confidence`` (percent) and ``seed`` (-r, -c, --seed), and what the audit notes about it."""
+    ``confidence`` (percent) and ``seed`` (-r, -c, --seed), ``language`` (``--language``, ``language=``:
+    an ISO 639 code, which the implementation maps onto its own setting: ``own_language``), and what
+    the audit notes about it."""
 
     semantics: str
     metrics: Tuple[str, ...]
@@ -62,6 +66,7 @@ class Setup:
     confidence: float = 95.0
     seed: int = DEFAULT_SEED
     notes: Tuple[str, ...] = field(default=())
+    language: Optional[str] = None
 
     @property
     def implementation(self) -> Semantics:
@@ -102,17 +107,28 @@ def nltk_version() -> str:
         return "none"
 
 
+def check_language(implementation: Semantics, language: Optional[str], option: str) -> None:
+    """ValueError where ``implementation`` cannot score in ``language`` (``option``: how it was given):
+    it has no language setting, or none for that code."""
+    if language is None:
+        return
+    if "language" not in implementation.counterparts:
+        raise ValueError(f"the {implementation.name} semantics has no language setting ({option})")
+    implementation.own_language(language)
+
+
 # -- rouge155.score_pairs(..., semantics=NAME) -------------------------------------------------------------
 
 
 def call_setup(implementation: Semantics, metrics, stem: bool, remove_stopwords: bool, letter: str, alpha: float,
-               word_limit: Optional[int], byte_limit: Optional[int], references: Sequence[Sequence]
-               ) -> Tuple[Setup, Dict[str, str]]:
+               word_limit: Optional[int], byte_limit: Optional[int], references: Sequence[Sequence],
+               language: Optional[str] = None) -> Tuple[Setup, Dict[str, str]]:
     """The setup of a ``score_pairs`` call, and each metric name asked -> the implementation's own;
     ValueError for what the implementation has no counterpart for."""
     name, has = implementation.name, implementation.counterparts
     if isinstance(metrics, str):
         metrics = [metrics]
+    check_language(implementation, language, "language=")
     if remove_stopwords and "remove_stopwords" not in has:
         raise ValueError(f"the {name} semantics has no stopword removal (remove_stopwords)")
     limited = word_limit is not None or byte_limit is not None
@@ -131,7 +147,7 @@ def call_setup(implementation: Semantics, metrics, stem: bool, remove_stopwords:
         raise ValueError(f"the {name} semantics has no stemmer")
     own = tuple(dict.fromkeys(n for n, _ in names.values()))
     setup = Setup(name, own, stem=bool(stem), letter=letter, alpha=alpha, weight=weights.pop() if weights else None,
-                  word_limit=word_limit, byte_limit=byte_limit)
+                  word_limit=word_limit, byte_limit=byte_limit, language=language)
     return setup, {asked: own_name for asked, (own_name, _) in names.items()}
 
 
@@ -155,37 +171,70 @@ def flag_refusals(implementation: Semantics, options: Options, flags: Sequence[s
                 (("r", "resamples"), ("c", "confidence")) if f in flags]
     if options.stem and "stem" not in has:
         out.append("-m (it has no stemmer)")
-    ngram = int(_number(options, "ngram") or 0)
+    ngram = flag_orders(options)
     largest = implementation.naming.max_n
     if largest is not None and ngram > largest:
         out.append(f"-n {ngram} (it has ROUGE-1 to ROUGE-{largest})")
     return out
 
 
-def reference_note(implementation: Semantics, letter: str, most_references: int) -> Optional[str]:
-    """Why the references cannot be scored as ``-f letter`` asks (None: they can)."""
-    if most_references <= 1 or letter in implementation.policies:
-        return None
-    if not implementation.policies:
-        return (f"the {implementation.name} semantics scores one reference per prediction (this input has up to "
-                f"{most_references})")
-    other = "B" if letter == "A" else "A"
-    kept = implementation.policy_descriptions.get(implementation.policy(letter), implementation.policy(letter))
-    default = "the default: an " if letter == "A" else "the "
-    return f"-f {letter} ({default}{LETTERS[letter]}): {implementation.name} has none, it keeps {kept}; give -f {other}"
+RESAMPLE_BYTES = 72  # a resample's three means, and the percentiles' two copies of them
+
+
+def _check_bootstrap(semantics: str, options: Options, flags: Sequence[str]) -> None:
+    """-r and -c as a bootstrap implementation can take them, else one line naming the flag."""
+    from ..base.arguments import affordable
+
+    if "r" in flags and not float(options.resamples_num) >= 1:
+        raise OptionError(f"-r {options.resamples}: the {semantics} bootstrap needs at least one resample "
+                          "(its BootstrapAggregator: n_samples must be positive)")
+    affordable(int(options.resamples_num), RESAMPLE_BYTES, "-r", "resamples", options.resamples)
+    if "c" in flags and not 0 <= float(options.confidence_num) <= 100:  # NaN too
+        raise OptionError(f"-c {options.confidence}: the {semantics} bootstrap's confidence is a percentage "
+                          "between 0 and 100")
+
+
+def flag_orders(options: Options, default: int = 0) -> int:
+    """``-n`` as the Perl reads it, refused before the list of its orders is built when that list alone
+    would not fit in memory (``-n 99999999999999999999``)."""
+    from ..base.arguments import orders
+
+    value = _number(options, "ngram")
+    if value is not None and not math.isfinite(value):  # the Perl's loop over orders: none at nan, endless at inf
+        raise OptionError(f"-n {options.ngram}: give a whole number of ROUGE-N orders")
+    return orders(int(value) if value else default, "-n", given=options.ngram)
+
+
+def reference_policy(implementation: Semantics, letter: str, most_references: int) -> Tuple[str, Optional[str]]:
+    """The ``-f`` letter ``implementation`` scores several references with, and a note where it is not
+    ``letter``: an implementation without the policy asked keeps the one it has (rouge-score: its best F,
+    ``score_multi``), as a user of that implementation gets it. ``rouge155 --semantics NAME`` and the audit
+    both follow this; an implementation with no policy at all (one reference per prediction) is refused by
+    :func:`setup_from_flags` and left out of the audit."""
+    if most_references <= 1 or letter in implementation.policies or not implementation.policies:
+        return letter, None
+    kept = implementation.policy(letter)
+    own = next(k for k, v in implementation.policies.items() if v == kept)
+    description = implementation.policy_descriptions.get(kept, kept)
+    return own, (f"no {LETTERS[letter]} (-f {letter}): {implementation.name} keeps {description}, as it does with "
+                 f"several references (-f {own} says so)")
 
 
 def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = (), most_references: int = 1,
-                     seed: Optional[int] = None, default_ngram: int = 0) -> Setup:
+                     seed: Optional[int] = None, default_ngram: int = 0, language: Optional[str] = None) -> Setup:
     """The :class:`Setup` of ``semantics`` for the Perl ``options``; ``flags``: the letters given on the
     command line (a flag given with its default value is refused where it has no counterpart too);
-    ``most_references``: the most references any prediction has. OptionError: one line naming what
-    the implementation has no counterpart for."""
+    ``most_references``: the most references any prediction has; ``language``: ``--language CODE``.
+    OptionError: one line naming what the implementation has no counterpart for."""
     from . import get, names
 
     if semantics not in names():
         raise OptionError(f"unknown semantics {semantics!r}: use one of {', '.join(names())}")
     implementation = get(semantics)
+    try:
+        check_language(implementation, language, f"--language {language}")
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     letter = "B" if options.formula == "B" else "A"  # Perl quirk: any -f but B is the average
     refused = flag_refusals(implementation, options, flags)
     if refused:
@@ -196,18 +245,30 @@ def setup_from_flags(semantics: str, options: Options, flags: Sequence[str] = ()
     elif seed is not None and "seed" not in implementation.counterparts:
         raise OptionError(f"--seed: the {semantics} semantics draws nothing at random (only rouge-score's "
                           "bootstrap is seeded)")
-    note = reference_note(implementation, letter, most_references)
-    if note is not None:
-        raise OptionError(note)
-    ngram = int(_number(options, "ngram") or default_ngram)
+    if most_references > 1 and not implementation.policies:
+        raise OptionError(f"the {semantics} semantics scores one reference per prediction (this input has up to "
+                          f"{most_references})")
+    letter, note = reference_policy(implementation, letter, most_references)
+    ngram = flag_orders(options, default_ngram)
     weight = float(_number(options, "weight")) if options.weight is not None else None
+    alpha = float(options.alpha_num)
+    if alpha != alpha:  # NaN: no implementation's F has a meaning for it (and JSON has no NaN)
+        raise OptionError(f"-p {options.alpha}: not a number; give a weight between 0 and 1")
+    if "bootstrap" in implementation.counterparts:
+        _check_bootstrap(semantics, options, flags)
     metrics = implementation.naming.for_flags(ngram, not options.no_lcs, weight)
     if not metrics:
         raise OptionError("no metric to score: give -n N (ROUGE-1..N) or leave ROUGE-L on (no -x)")
     word_limit = _number(options, "word_limit")
     byte_limit = _number(options, "byte_limit") if word_limit is None else None
-    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=float(options.alpha_num),
+    for flag, limit in (("l", word_limit), ("b", byte_limit)):
+        if limit is not None and not math.isfinite(limit):
+            raise OptionError(f"-{flag} {getattr(options, 'word_limit' if flag == 'l' else 'byte_limit')}: "
+                              f"the {semantics} semantics cuts at a whole number of "
+                              f"{'words' if flag == 'l' else 'bytes'}")
+    return Setup(semantics, metrics, stem=bool(options.stem), letter=letter, alpha=alpha,
                  weight=weight, word_limit=int(word_limit) if word_limit is not None else None,
                  byte_limit=int(byte_limit) if byte_limit is not None else None,
                  n_samples=int(options.resamples_num), confidence=float(options.confidence_num),
-                 seed=seed if seed is not None else DEFAULT_SEED)
+                 seed=seed if seed is not None else DEFAULT_SEED, language=language,
+                 notes=(note,) if note else ())

@@ -276,6 +276,9 @@ class Torchmetrics(Semantics):
     counterparts = frozenset(("stem",))
     policies = {"A": "avg", "B": "best"}
 
+    language_advice = ("torchmetrics' normalizer keeps only a-z and 0-9: give ROUGEScore a normalizer and "
+                       "tokenizer for the language, or score such text with rouge155 --language LANG")
+
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"use_stemmer": setup.stem, "multi_reference": setup.policy}
 

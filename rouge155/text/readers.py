@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from ..base.lazy import lazy_regex  # SEE and ISI files only
 from ..base.errors import RougeError
-from ..base.perl import SPACE_CLASS, Number, split_ws
+from ..base.perl import SPACE_CLASS, Number, perl_iv, split_ws
 
 # The SEE and ISI line patterns, over the script's bytes (``\s``: ASCII spaces) and over the Unicode
 # fork's characters (``\s``: Perl's Unicode spaces); compiled when a SEE or ISI file is first read.
@@ -81,13 +81,13 @@ def parse_units(raw, input_format: Optional[str], lower=None, patterns=BYTE_PATT
 
 def _take_words(tokens: List[bytes], count: Number, space=b" ") -> bytes:
     """join(" ", @tokens[0..count-1]); indices past the end are undef, i.e. empty strings."""
-    last = int(count - 1)
+    last = perl_iv(count - 1)  # Perl quirk: -l nan keeps one word (a range's NaN end is 0)
     return space.join(tokens[i] if i < len(tokens) else space[:0] for i in range(last + 1))
 
 
 def take_bytes(unit: bytes, count: Number) -> bytes:
     """substr(unit, 0, count), a negative count leaving that many bytes off the end."""
-    n = int(count)
+    n = perl_iv(count)  # -b nan: 0 bytes; -b -inf: all bytes left off
     if n >= 0:
         return unit[:n]
     return unit[: max(len(unit) + n, 0)]

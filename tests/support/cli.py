@@ -60,3 +60,13 @@ def run_console_script(name: str, args: Sequence[str] = (), cwd: Optional[Union[
     """The console script ``name`` with ``args`` in a fresh process, output captured (``options`` go to
     subprocess.run, e.g. ``text=True``)."""
     return subprocess.run([str(console_script(name)), *args], cwd=cwd, capture_output=True, **options)
+
+
+def rouge155_meta(*args) -> tuple:
+    """(exit code, stdout, stderr) of ``rouge155-meta ARGS`` (click's test runner, in this process)."""
+    from click.testing import CliRunner
+
+    from rouge155.cli.meta import meta_main
+
+    result = CliRunner().invoke(meta_main, [str(a) for a in args])
+    return result.exit_code, result.stdout, result.stderr

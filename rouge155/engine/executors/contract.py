@@ -12,7 +12,9 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Callable, List, Optional, Sequence, Tuple
+    from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+
+STREAM_ROUND = 32  # tasks per round of a streamed run (workers hold a round's results)
 
 
 class Executor:
@@ -36,14 +38,22 @@ class Executor:
         return 1
 
     def run_tasks(self, n_tasks: int, job: Callable[[int], Any],
-                  progress: Optional[Callable[[int], None]] = None) -> List[Any]:
-        """``[job(k) for k in range(n_tasks)]``, ``progress(k)`` after each task."""
+                  progress: Optional[Callable[[int], None]] = None, first: int = 0) -> List[Any]:
+        """``[job(k) for k in range(first, first + n_tasks)]``, ``progress(k)`` after each task."""
         results = []
-        for k in range(n_tasks):
+        for k in range(first, first + n_tasks):
             results.append(job(k))
             if progress:
                 progress(k)
         return results
+
+    def stream_tasks(self, n_tasks: int, job: Callable[[int], Any],
+                     progress: Optional[Callable[[int], None]] = None) -> Iterator[Any]:
+        """``job(k)`` for k in range(n_tasks), yielded in order, a round of :data:`STREAM_ROUND` tasks
+        at a time: a streamed run holds one round's results, whatever its length. ``job`` reads its
+        own input (every process sees the files)."""
+        for first in range(0, n_tasks, STREAM_ROUND):
+            yield from self.run_tasks(min(STREAM_ROUND, n_tasks - first), job, progress, first)
 
     def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
         """``[func(*args) for args in calls]`` (``func`` and the arguments picklable)."""

@@ -65,16 +65,17 @@ class LocalProcesses(Executor):
         self._processes.close()
 
     def run_tasks(self, n_tasks: int, job: Callable[[int], Any],
-                  progress: Optional[Callable[[int], None]] = None) -> List[Any]:
-        """``[job(k) for k in range(n_tasks)]``, shared between the processes (started now)."""
+                  progress: Optional[Callable[[int], None]] = None, first: int = 0) -> List[Any]:
+        """``[job(k) for k in range(first, first + n_tasks)]``, shared between the processes (started
+        by the first call: a streamed run's later rounds give the same ``job``)."""
         processes = self._processes
         if not processes.started and self.jobs > 1 and n_tasks > 1:
             self._job = job
             processes.start(min(self.jobs, n_tasks) - 1, job)
         processes.adopt()
         if (not processes.running and not processes.starting) or job is not self._job:  # no worker has this job
-            return super().run_tasks(n_tasks, job, progress)
-        return TaskRound(processes, n_tasks, job, progress).run()
+            return super().run_tasks(n_tasks, job, progress, first)
+        return TaskRound(processes, n_tasks, job, progress, first).run()
 
     def map(self, func: Callable[..., Any], calls: Sequence[tuple]) -> List[Any]:
         """``[func(*args) for args in calls]``: the first call here, the next ones on the workers

@@ -22,14 +22,15 @@ AHEAD = 2  # tasks a worker holds (its current one and the next)
 
 
 class TaskRound:
-    """``[job(k) for k in range(n_tasks)]`` on ``processes``' running workers and this process."""
+    """``[job(k) for k in range(first, first + n_tasks)]`` on ``processes``' running workers and this process."""
 
     def __init__(self, processes: Processes, n_tasks: int, job: Callable[[int], Any],
-                 progress: Optional[Callable[[int], None]] = None):
+                 progress: Optional[Callable[[int], None]] = None, first: int = 0):
         self.processes = processes
         self.job = job
+        self.first = first  # the tasks are first .. first + n_tasks - 1 (a streamed run's rounds)
         self.results: List[Any] = [None] * n_tasks
-        self.todo: Deque[int] = collections.deque(range(n_tasks))
+        self.todo: Deque[int] = collections.deque(range(first, first + n_tasks))
         self._progress = progress
         self._reported: Set[int] = set()
 
@@ -85,7 +86,7 @@ class TaskRound:
                 self._lose(w)
                 continue
             for k, value in held.items():
-                self.results[k] = value
+                self.results[k - self.first] = value
             w.given = []
 
     def run(self) -> List[Any]:
@@ -97,7 +98,7 @@ class TaskRound:
             while True:
                 while self.todo:
                     k = self.todo.popleft()
-                    self.results[k] = self.job(k)
+                    self.results[k - self.first] = self.job(k)
                     self._report(k)
                     self._poll(0)
                 busy = [w for w in self.processes.running if w.in_flight]

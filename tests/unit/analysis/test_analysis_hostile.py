@@ -16,7 +16,7 @@ HOSTILE = ('"\'><script>alert(1)</script><img src=x onerror=alert(2)><a href="ja
 NO_EQUALS = "<script>alert(5)</script>\"'"  # for --variant NAME=FILE, whose name ends at the first '='
 TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "nav", "a", "section", "p", "figure",
         "figcaption", "svg", "text", "line", "rect", "circle", "table", "tr", "th", "td", "details", "summary", "ul",
-        "li"}
+        "li", "code"}
 
 
 class _Inert(HTMLParser):

@@ -20,6 +20,7 @@ from rouge155.analysis.html_report import render_html
 
 from devkit.difftools import REPO
 from support.cli import run_in_process
+from support.results_docs import results_document as _synthetic
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
@@ -108,23 +109,6 @@ def sample_report(tmp_path_factory):
     path = tmp_path_factory.mktemp("browser") / "report.html"
     path.write_text(render_html(r, compare(r)))
     return path, r
-
-
-def _synthetic(systems: int, documents: int = 40):
-    """A results document with ``systems`` systems of long-ish names on generated scores."""
-    rng = np.random.default_rng(systems)
-    metrics = []
-    for metric in ("ROUGE-1", "ROUGE-2"):
-        for i in range(systems):
-            scores = np.clip(rng.normal(0.2 + 0.01 * i, 0.08, (documents, 3)), 0, 1)
-            avg = {k: {"mean": float(v.mean()), "low": float(v.mean() - 0.02), "high": float(v.mean() + 0.02)}
-                   for k, v in zip(("recall", "precision", "f_score"), scores.T)}
-            inst = [{"id": f"d{j}.summarizer-{i:02d}", "eval_id": f"d{j}", "recall": r, "precision": p, "f_score": f,
-                     "model_count": 100.0, "peer_count": 90.0, "hit": 20.0}
-                    for j, (r, p, f) in enumerate(scores.tolist())]
-            metrics.append({"system": f"summarizer-{i:02d}", "metric": metric, "average": avg, "instances": inst})
-    return {"rouge155_version": "0", "confidence": 95, "resamples": 1000, "token_mode": 0, "precise": True,
-            "metrics": metrics, "warnings": []}
 
 
 @pytest.mark.parametrize("systems", [2, 30])

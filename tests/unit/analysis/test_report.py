@@ -143,7 +143,8 @@ def test_report_of_json_equals_format_html(sample_json, tmp_path):
     from rouge155.analysis.html_report import html_for_results
 
     source = f"<tr><th>source</th><td>{sample_json}</td></tr>"
-    assert out.read_text().replace(source, "") == html_for_results(doc)
+    # the page's title names its input (rouge155 --format html: the config; the report: the JSON files)
+    assert out.read_text().replace(source, "") == html_for_results(doc, f"rouge155 report: {sample_json.name}")
 
 
 def test_compare_text_json_html(sample_json, tmp_path):
@@ -268,13 +269,13 @@ def test_correlate_rerun_variants(tmp_path):
     ("system,document,q\nS1,T01,1\nS2,T02,2\n", [], "no human score for system S1 on document T02"),
     ("system,doc,q\nS1,T01,1\n", [], "no 'document' column"),
     ("system,document,q\nS1,T01,1\nS2,T01,2\n", ["--stem", "both"], "need --config"),
-    ("system,document,q\nS1,T01,1\nS2,T01,2\n", ["--sample-size", "5"], "sample size 5 is not between 1 and the 1"),
+    ("system,document,q\nS1,T01,1\nS2,T01,2\n", ["--sample-size", "5"], "--sample-size 5: not between 1 and the 1"),
 ])
 def test_correlate_errors(sample_json, tmp_path, human, args, message):
     path = tmp_path / "h.csv"
     path.write_text(human)
     status, out, err = _tool("rouge155-correlate", "--human", path, sample_json, *args)
-    assert status == 1 and out == ""
+    assert status == (2 if "--sample-size" in args else 1) and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 

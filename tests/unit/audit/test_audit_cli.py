@@ -103,7 +103,10 @@ def test_parallel_files_with_two_reference_sets(tmp_path):
     doc = json.loads(out)["audit"]
     assert doc["references"] == {"min": 2, "max": 2}
     assert "one reference per prediction" in doc["unavailable"]["pltrdy"]
-    assert doc["implementations"]["rouge-score"]["notes"] == ["no average over references: its best F (score_multi)"]
+    # the same note as rouge155 --semantics rouge-score writes for -f A (one rule: semantics.setup.reference_policy)
+    assert doc["implementations"]["rouge-score"]["notes"] == [
+        ("no average over references (-f A): rouge-score keeps its best F (score_multi), as it does with several "
+         "references (-f B says so)")]
     entry = next(e for e in doc["rows"][0]["entries"] if e["semantics"] == "rouge-score")
     assert "multi_reference" in entry["differing_rules"]
 
@@ -146,7 +149,7 @@ def test_empty_input(tmp_path):
 
 def test_help():
     status, out, _ = audit("--help")
-    assert status == 0 and "--semantics NAME" in out and "-m, -n N, -f A|B, -x" in out
+    assert status == 0 and "--semantics NAME" in out and "-m, -n N, -f A|B, -x" in out and "--check" in out
 
 
 def test_each_implementation_carries_its_signature(small_jsonl):
@@ -160,3 +163,57 @@ def test_each_implementation_carries_its_signature(small_jsonl):
         assert fields["sem"] == name and fields["refs"] == "1"
     assert parse(implementations["perl"]["signature"]).fields["stem"] == "m"
     assert parse(implementations["pltrdy"]["signature"]).get("sem.use_stemmer") is None  # it has no stemmer
+
+
+def _two_systems(tmp_path):
+    rows = cnndm_rows(6)
+    lines = [json.dumps(dict(r, system=s, prediction=r["prediction"] if s == "A" else r["references"][0][:200]))
+             for s in ("A", "B") for r in rows]
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_every_system_with_a_and_its_output_with_o(tmp_path):
+    """-a audits every system (the message without it names -a, and -a is taken); -o FILE is --output FILE."""
+    path = _two_systems(tmp_path)
+    status, out, err = audit("-n", "1", "-x", "--jsonl", str(path))
+    assert status == 1 and "give -a" in err
+    target = tmp_path / "audit.json"
+    status, out, err = audit("-a", "-n", "1", "-x", "--jsonl", str(path), "--format", "json", "-o", str(target))
+    assert status == 0 and out == "" and err == ""
+    doc = json.loads(target.read_text())
+    assert [a["system"] for a in doc["audits"]] == ["A", "B"] and all(a["pairs"] == 6 for a in doc["audits"])
+    status, out, _ = audit("-a", "-n", "1", "-x", "--jsonl", str(path), "--semantics", "rouge-score")
+    assert status == 0 and out.count("rouge155-audit: 6 pairs") == 2 and "(system B)" in out
+    status, page, _ = audit("-a", "-n", "1", "-x", "--jsonl", str(path), "--semantics", "rouge-score", "--format",
+                            "html")
+    assert status == 0 and f"<title>rouge155-audit: {path} (systems A, B)</title>" in page
+    assert 'id="s0-rules"' in page and 'id="s1-rules"' in page
+    status, _, err = audit("-n", "1", "--jsonl", str(path), "-o", "x", "--output", "y")
+    assert status == 2 and "give it once" in err
+
+
+def test_short_options_as_the_other_commands():
+    status, out, _ = audit("-h")
+    assert status == 0 and "-a: audit every system" in out and "-o FILE" in out
+
+
+def test_check_and_cite(tmp_path):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text(json.dumps({"id": "d1", "prediction": "", "references": ["a cat sat on the mat"]}) + "\n"
+                    + json.dumps({"id": "d2", "prediction": "the dog ran", "references": ["a dog ran"]}) + "\n")
+    status, out, err = audit("-n", "1", "-x", "--jsonl", str(path), "--semantics", "rouge-score", "--check", "--cite")
+    assert status == 0
+    assert err.startswith("rouge155-audit --check: 2 pairs") and "[empty] 1 of 2 predictions is empty" in err
+    assert "citation (perl): ROUGE-1 was computed with rouge155" in out
+    assert "citation (rouge-score): rouge1 was computed as rouge-score 0.1.2" in out
+
+
+def test_directory_mode_pairs_are_named_by_their_files():
+    status, out, err = audit("-n", "1", "--system-dir", "spl/systems", "--model-dir", "spl/models", "--system-pattern",
+                             r"(T\d+)\.P\.S1\.spl", "--model-pattern", r"#ID#\.M\..*", "--format", "json", "--top",
+                             "3", cwd=REPO / "sample-test")
+    assert status == 0, err
+    ids = {p["id"] for row in json.loads(out)["audit"]["rows"] for e in row["entries"] for p in e["top_pairs"]}
+    assert ids and ids <= {"T01.P.S1.spl", "T02.P.S1.spl", "T03.P.S1.spl"}

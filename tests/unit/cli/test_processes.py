@@ -20,6 +20,9 @@ from devkit.difftools import REPO
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 DATA = str(REPO / "data")
+# a signal ends the run well before its end (the run takes several seconds alone, minutes under load);
+# 2 s was met alone but not on a 2-core machine shared with ten other processes
+PROMPT_SECONDS = 10.0
 FLAGS = "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m".split()
 WORDS = [a + b for a in ("ba", "ko", "ri", "tel", "man", "sor", "vin", "dra", "pe", "lo", "qua", "nis")
          for b in ("", "s", "ed", "ing", "er", "al", "ly", "tion", "ment")]
@@ -152,8 +155,8 @@ def test_sigint_is_prompt_and_quiet(corpus, group):
         os.killpg(p.pid, signal.SIGINT)
     else:
         p.send_signal(signal.SIGINT)
-    _out, err = p.communicate(timeout=10)
-    assert time.monotonic() - t < 2.0
+    _out, err = p.communicate(timeout=60)
+    assert time.monotonic() - t < PROMPT_SECONDS
     assert p.returncode == -signal.SIGINT  # as the Perl: a shell shows 130
     assert b"Traceback" not in err and len(err.splitlines()) <= 1, err
     _assert_gone(workers)
@@ -167,8 +170,8 @@ def test_one_process_dies_of_the_signal(corpus, sig):
     assert p.poll() is None, "the run ended before it could be interrupted"
     t = time.monotonic()
     p.send_signal(getattr(signal, sig))
-    _out, err = p.communicate(timeout=10)
-    assert time.monotonic() - t < 2.0
+    _out, err = p.communicate(timeout=60)
+    assert time.monotonic() - t < PROMPT_SECONDS
     assert p.returncode == -getattr(signal, sig) and b"Traceback" not in err and len(err.splitlines()) <= 1
 
 

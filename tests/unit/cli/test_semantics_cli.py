@@ -95,11 +95,17 @@ def test_rouge_score_best_of_two_reference_files(multi):
     folder, preds, refs = multi
     args = ["-n", "1", "--summaries", str(folder / "sys.txt"), "--references", str(folder / "ref1.txt"),
             "--references", str(folder / "ref2.txt"), "--semantics", "rouge-score", "--format", "json"]
-    status, _, err = rouge155(*args)
-    assert status == 255 and "give -f B" in err and err.count("\n") == 1  # -f A: rouge-score has no average
+    # -f A (the default) asks an average rouge-score does not have: it keeps its best F, as the audit does, and
+    # says so on stderr and in the warnings; the numbers are -f B's
+    status, out_a, err = rouge155(*args)
+    note = ("--semantics rouge-score: no average over references (-f A): rouge-score keeps its best F (score_multi), "
+            "as it does with several references (-f B says so)")
+    assert status == 0 and note + "\n" in err, err
     status, out, err = rouge155("-f", "B", *args)
-    assert status == 0, err
+    assert status == 0 and note not in err, err
     results, _ = results_of(out)
+    assert results_of(out_a)[0] == results
+    assert note in json.loads(out_a)["warnings"] and json.loads(out)["warnings"] == []
     scorer = rs_scorer.RougeScorer(["rouge1"])
     assert pair_values(results[("1", "rouge1")], "fmeasure") == [scorer.score_multi(r, p)["rouge1"].fmeasure
                                                                  for p, r in zip(preds, refs)]
@@ -177,12 +183,22 @@ def test_json_is_valid_against_the_schema_and_csv_has_every_row(jsonl):
                                                   "multi_reference", "aggregation"}
         status, out, err = rouge155("-n", "2", "-x", "--jsonl", str(jsonl), "--semantics", name, "--format", "csv")
         rows = list(csv.DictReader(io.StringIO(out)))
-        assert len(rows) == 2 * (1 + 60) and {r["semantics"] for r in rows} == {name}
-        corpus = [r for r in rows if r["scope"] == "corpus"]
-        assert len(corpus) == 2 and all(r["fmeasure"] for r in corpus)
-        assert bool(corpus[0]["fmeasure_low"]) == (name == "rouge-score")
+        assert out.split("\n", 1)[0] == PERL_CSV_HEADER  # one layout for every semantics
+        assert len(rows) == 2 * (1 + 60) and {r["signature"].split("|")[1] for r in rows} == {"sem:" + name}
+        corpus = [r for r in rows if r["scope"] == "average"]
+        assert len(corpus) == 2 and all(r["f_score"] for r in corpus)
+        assert bool(corpus[0]["f_score_low"]) == (name == "rouge-score")
+        pairs = [r for r in rows if r["scope"] == "instance"]
+        assert pairs[0]["eval_id"] == "000000" and pairs[0]["f_score"]
+        assert bool(pairs[0]["hit"]) == (name != "torchmetrics")  # torchmetrics' average keeps no counts
     status, out, _ = rouge155("-n", "2", "--jsonl", str(jsonl), "--format", "json")
     assert not list(validator.iter_errors(json.loads(out)))  # the Perl's document still validates
+    status, out, _ = rouge155("-n", "2", "--jsonl", str(jsonl), "--format", "csv")
+    assert out.split("\n", 1)[0] == PERL_CSV_HEADER
+
+
+PERL_CSV_HEADER = ("system,metric,scope,eval_id,recall,recall_low,recall_high,precision,precision_low,precision_high,"
+                   "f_score,f_score_low,f_score_high,model_count,peer_count,hit,signature")
 
 
 def test_every_system_of_a_jsonl(tmp_path):
@@ -212,6 +228,8 @@ def test_every_system_of_a_jsonl(tmp_path):
     (["--semantics", "torchmetrics", "--seed", "3", "--format", "json"], "--seed"),
     (["--seed", "3"], "--seed seeds rouge-score's bootstrap"),
     (["--semantics", "rouge-score", "-x", "--format", "json"], "no metric to score"),
+    (["--semantics", "rouge-score", "--language", "hi", "--format", "json"], "no counterpart for --language"),
+    (["--semantics", "xlsum", "--language", "xx", "--format", "json"], "XL-Sum's scorer has no language 'xx'"),
 ])
 def test_refusals_are_one_line(jsonl, args, says):
     status, out, err = rouge155("--jsonl", str(jsonl), *args)
@@ -235,7 +253,7 @@ def test_the_command_line_end_to_end(jsonl):
     """Through the console entry (click parses --semantics' choices and --seed's integer)."""
     base = [sys.executable, "-m", "rouge155", "-n", "1", "-x", "--jsonl", str(jsonl), "--format", "csv"]
     ok = subprocess.run(base + ["--semantics", "rouge-score", "--seed", "2"], capture_output=True, text=True)
-    assert ok.returncode == 0 and ok.stdout.startswith("semantics,system,metric,scope,id")
+    assert ok.returncode == 0 and ok.stdout.startswith("system,metric,scope,eval_id")
     bad = subprocess.run(base + ["--semantics", "bleu"], capture_output=True, text=True)
     assert bad.returncode == 2 and "bleu" in bad.stderr
 
@@ -260,3 +278,24 @@ def test_the_signature_names_the_implementation_and_its_settings(jsonl):
     status, out, err = rouge155(*[a for a in args if a != "-m"], "--signature-check", line)
     assert status == 2 and out == ""
     assert "rouge155: --signature-check: sem.use_stemmer: yes in the signature, no in this run" in err
+
+
+def test_xlsum_with_language_is_score_pairs_with_language(tmp_path):
+    """``--semantics xlsum --language CODE``: XL-Sum's lang= (its name for the code), as score_pairs gives it."""
+    import rouge155 as api
+    from rouge155.output.signature import parse
+
+    preds, refs = ["भारत सरकार ने कहा\nदूसरी पंक्ति", "चुनाव परिणाम घोषित"], ["भारत की सरकार ने कहा", "परिणाम आज घोषित"]
+    path = tmp_path / "hi.jsonl"
+    path.write_text("".join(json.dumps({"id": str(i), "prediction": p, "references": [r]}, ensure_ascii=False) + "\n"
+                            for i, (p, r) in enumerate(zip(preds, refs))), encoding="utf-8")
+    status, out, err = rouge155("-n", "2", "-m", "--jsonl", str(path), "--semantics", "xlsum", "--language", "hi",
+                                "--format", "json")
+    assert status == 0, err
+    results, doc = results_of(out)
+    assert doc["semantics"]["settings"]["lang"] == "hindi"
+    assert parse(doc["signature"]).fields["sem.lang"] == "hindi"
+    want = api.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL", "rougeLsum"], stem=True, semantics="xlsum",
+                           language="hi")
+    for metric, values in want.items():
+        assert pair_values(results[("1", metric)], "fmeasure") == list(values.fmeasure), metric

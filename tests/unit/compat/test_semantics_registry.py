@@ -27,7 +27,8 @@ def test_every_name_has_its_rules_and_scores():
 
     preds, refs = pairs(40, seed=61, max_refs=1)
     assert registry.NAMES == ("perl", "rouge-score", "torchmetrics", "pltrdy", "py-rouge", "rouge-chinese",
-                              "llamafactory", "opencompass-jieba", "rouge-score-rs-unicode", "rouge-score-rs-char")
+                              "llamafactory", "opencompass-jieba", "rouge-score-rs-unicode", "rouge-score-rs-char",
+                              "xlsum")
     for name in registry.NAMES:
         spec = registry.get(name)
         assert spec.name == name and set(spec.rules()) == set(RULE_KINDS)
@@ -79,5 +80,7 @@ def test_missing_nltk_is_one_line_naming_the_extra():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     first, second = out.stdout.splitlines()
-    assert first == "rouge-score's use_stemmer needs nltk: pip install \".[semantics]\""
+    # the installed package's extra, and the checkout's form of it
+    assert first == ("rouge-score's use_stemmer needs nltk: pip install \"rouge155[semantics]\" (from a rouge155 "
+                     "checkout: pip install \".[semantics]\")")
     assert second == "RougeScorer 0.5"  # without the stemmer, nltk is not needed

@@ -106,4 +106,5 @@ def test_audit_scores_it_and_says_when_it_refuses_the_input():
     result = audit(pairs_, semantics=["rouge-chinese"])
     assert all(e.model_gap.max() == 0 for row in result.rows for e in row.entries)  # its rule model is exact
     empty = AuditedPairs(("1", "2"), ("a b", ""), (("a c",), ("d",)))
-    assert audit(empty, semantics=["rouge-chinese"]).unavailable == {"rouge-chinese": "Hypothesis is empty."}
+    refused = audit(empty, semantics=["rouge-chinese"]).unavailable
+    assert refused == {"rouge-chinese": "refuses this input: Hypothesis is empty."}

@@ -19,6 +19,7 @@ rs_scoring = pytest.importorskip("rouge_score.scoring")
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed")
 
 from rouge155.compat import hf_evaluate, rouge_scorer, scoring  # noqa: E402
+from support.aggregators import as_floats, same_state_results  # noqa: E402
 
 ALL_TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 HF_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -138,20 +139,9 @@ def test_bootstrap_aggregator_same_state_same_result():
     for n_samples, ci in ((1000, 0.95), (57, 0.8)):
         ours = scoring.BootstrapAggregator(ci, n_samples, semantics="rouge-score")
         theirs = rs_scoring.BootstrapAggregator(ci, n_samples)
-        for p, r in zip(preds, refs):
-            s = scorer.score(r[0], p)
-            ours.add_scores(s)
-            theirs.add_scores(s)
-        np.random.seed(7)
-        a = ours.aggregate()
-        after_ours = np.random.random()
-        np.random.seed(7)
-        b = theirs.aggregate()
-        assert np.random.random() == after_ours  # the same number of draws
-        assert list(a) == list(b)
-        for t in a:
-            assert type(a[t].mid) is type(b[t].mid)
-            assert tuple(tuple(map(float, x)) for x in a[t]) == tuple(tuple(map(float, x)) for x in b[t])
+        a, b = same_state_results(ours, theirs, [scorer.score(r[0], p) for p, r in zip(preds, refs)], 7)
+        assert all(type(a[t].mid) is type(b[t].mid) for t in a)
+        assert as_floats(a) == as_floats(b)
 
 
 def _hf_rouge(predictions, references, rouge_types=None, use_aggregator=True, use_stemmer=False, tokenizer=None):

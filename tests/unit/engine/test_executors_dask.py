@@ -93,9 +93,10 @@ def cluster(tmp_path_factory):
     c.close()
 
 
-def rouge155_in_process(args, cwd, dask=None):
-    """(status, stdout, stderr) of ``rouge155 -e DATA ARGS`` run in this process, on a Dask cluster with ``dask``."""
-    return run_in_process(["-e", str(DATA), *args], cwd, dask=dask)
+def rouge155_in_process(args, cwd, dask=None, **extras):
+    """(status, stdout, stderr) of ``rouge155 -e DATA ARGS`` run in this process, on a Dask cluster with ``dask``
+    (``extras``: the other long options' values)."""
+    return run_in_process(["-e", str(DATA), *args], cwd, dask=dask, **extras)
 
 
 def _chunks_per_worker(address):
@@ -206,8 +207,10 @@ def test_missing_extra_is_one_line(monkeypatch):
 
 SAMPLE = REPO / "sample-test"
 SMALL_RUN = ["-e", str(DATA), "-n", "1", "-a", "rouge155-see.xml"]
-# the wait, plus starting Python and importing rouge155 and Dask on a busy machine
-BOUND = dask_executor.WAIT_SECONDS + 5.0
+# the wait, plus starting Python and importing rouge155 and Dask on a busy machine (11.2 s in all on a
+# 2-core machine at load 10); what the bounds catch is a run that waits on (it was 15 s, or forever)
+BOUND = dask_executor.WAIT_SECONDS + 25.0
+API_BOUND = dask_executor.WAIT_SECONDS + 15.0
 
 
 def _command(address, args=SMALL_RUN, env=None, stderr=subprocess.PIPE, program=("-m", "rouge155")):
@@ -252,7 +255,7 @@ def _assert_one_line_within_bound(address, line):
     status, out, err, seconds = _one_line_run(address)
     assert (status, out, err) == (255, b"", [line]) and seconds < BOUND, seconds
     message, seconds = _api_error(address)
-    assert message == line and seconds < dask_executor.WAIT_SECONDS + 2, seconds
+    assert message == line and seconds < API_BOUND, seconds
 
 
 def test_no_worker_is_one_line(idle_scheduler):
@@ -373,7 +376,7 @@ def test_scheduler_killed_mid_run_api(tmp_path, monkeypatch):
         models = {str(i): (r if isinstance(r, list) else [r]) for i, r in enumerate(refs)}
         with pytest.raises(rouge155.RougeError) as info:
             rouge155.evaluate(peers, models, ngram=2, dask=c.address)
-        assert killed and time.monotonic() - killed[0] < 5.0
+        assert killed and time.monotonic() - killed[0] < API_BOUND  # not the wait for a worker, unbounded
         assert str(info.value) == f"lost the Dask scheduler at {c.address} during the run; the run is stopped"
         assert not logging.getLogger("distributed.client").disabled
     finally:
@@ -410,3 +413,25 @@ def test_waiting_shows_on_a_terminal(idle_scheduler):
     last = seen.replace(b"\r\n", b"\n").split(b"\r")[-1]
     assert last == (f"no Dask worker joined the scheduler at {idle_scheduler.address} within 2 s "
                     f"({dask_executor.WAIT_ENV}=SECONDS waits longer)\n").encode(), seen
+
+
+def test_streamed_plain_text_read_by_the_workers(cluster, tmp_path, monkeypatch):
+    """Parallel files streamed on the cluster: the workers see the files (same machine) and read their
+    chunks themselves; where they do not, each chunk is read here and sent. Same bytes either way."""
+    from devkit.pairgen import pairs
+
+    preds, refs = pairs(300, seed=4)
+    (tmp_path / "sum.txt").write_text("\n".join(p.replace("\n", " <q> ") for p in preds) + "\n")
+    (tmp_path / "ref.txt").write_text("\n".join((r if isinstance(r, str) else r[0]).replace("\n", " <q> ")
+                                                for r in refs) + "\n")
+    monkeypatch.setenv("ROUGE155_STREAM", "always")
+    monkeypatch.setattr(batch, "CHUNK_PAIRS", 64)
+    seen = []
+    real = dask_executor.DaskCluster._workers_see
+    monkeypatch.setattr(dask_executor.DaskCluster, "_workers_see",
+                        lambda self, paths: seen.append(real(self, paths)) or seen[-1] and len(seen) == 1)
+    extras = dict(summaries="sum.txt", references=("ref.txt",), sentence_sep="<q>")
+    one = rouge155_in_process(["-n", "2", "-m", "-d"], tmp_path, **extras)
+    for _ in range(2):  # read by the workers, then sent to them
+        assert rouge155_in_process(["-n", "2", "-m", "-d"], tmp_path, dask=cluster.address, **extras) == one
+    assert seen == [True, True] and one[0] == 0 and one[1].count(b"Eval") == 900

@@ -102,9 +102,9 @@ def test_generated_sets_do_fork(tmp_path, monkeypatch):
     forked = []
     original = LocalProcesses.run_tasks
 
-    def spy(self, n_tasks, compute, progress=None):
+    def spy(self, n_tasks, compute, progress=None, first=0):
         forked.append(self.jobs > 1 and n_tasks > 1)
-        return original(self, n_tasks, compute, progress)
+        return original(self, n_tasks, compute, progress, first)
 
     monkeypatch.setattr(LocalProcesses, "run_tasks", spy)
     for cwd, args in differential_cases(4242, 40, str(tmp_path), be_share=0.0):

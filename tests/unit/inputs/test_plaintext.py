@@ -104,10 +104,12 @@ def test_rule_based_splitter_cases(text, sentences):
     ("x" + "." * 50 + " ") * 20_000 + "A",
 ])
 def test_rule_based_splitter_is_linear(text):
-    """1 MB of degenerate text in well under a second (the bound in the docstring: linear)."""
-    start = time.perf_counter()
+    """1 MB of degenerate text in about a second of CPU (the bound in the docstring: linear). CPU time,
+    with room: wall time took 3.3 s on a loaded 2-core machine, the quadratic versions would take
+    minutes."""
+    start = time.process_time()
     rule_based_split(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 10.0
 
 
 # -- sentence separators, several references, JSONL ---------------------------------------------------

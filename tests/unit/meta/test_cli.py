@@ -4,18 +4,11 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from devkit.judgedgen import judged_records, write_config, write_jsonl
-from rouge155.cli.meta import meta_main
+from support.cli import rouge155_meta
 
 FAST = ["--resamples", "60", "--variant", "ROUGE-1,ROUGE-2,ROUGE-L", "--quiet", "--jobs", "1"]
-
-
-def rouge155_meta(*args):
-    """(exit code, stdout, stderr) of ``rouge155-meta ARGS`` (click's test runner, in this process)."""
-    result = CliRunner().invoke(meta_main, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture(scope="module")
@@ -106,18 +99,18 @@ def test_bad_config_inputs_are_one_line(tmp_path, records):
     assert code == 1 and "needs --human" in err
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--variant", "ROUGE-Q"], "unknown metric"),
-    (["--condition", "-n 4"], "-n chooses metrics"),
-    (["--condition", "-m -q"], "is not a ROUGE-1.5.5 flag of a condition"),
-    (["--references", "half"], "reference setting 'half'"),
-    (["--references", "all", "--humans-as-peers"], "jackknife"),
-    (["--length-limit", "100x"], "--length-limit"),
-    (["--references", "ref5"], "too few"),
+@pytest.mark.parametrize("args, message, status", [
+    (["--variant", "ROUGE-Q"], "unknown metric", 2),
+    (["--condition", "-n 4"], "-n chooses metrics", 2),
+    (["--condition", "-m -q"], "is not a ROUGE-1.5.5 flag of a condition", 2),
+    (["--references", "half"], "reference setting 'half'", 2),
+    (["--references", "all", "--humans-as-peers"], "jackknife", 2),
+    (["--length-limit", "100x"], "--length-limit", 2),
+    (["--references", "ref5"], "too few", 1),  # the data's problem: the documents have 2 references
 ])
-def test_bad_settings_are_one_line(tmp_path, records, args, message):
+def test_bad_settings_are_one_line(tmp_path, records, args, message, status):
     code, out, err = rouge155_meta(_jsonl(tmp_path, records), *FAST, *args)
-    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+    assert code == status and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
 
 
 def test_length_limits_multiply_the_conditions(tmp_path, records):

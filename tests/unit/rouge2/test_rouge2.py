@@ -190,15 +190,6 @@ def test_pos_mapping_and_own_tagger():
 
 # -- against the jar ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def jar():
-    from devkit.rouge2jar import find_jar
-    found, why = find_jar()
-    if found is None:
-        pytest.skip(why)
-    return found
-
-
 @pytest.mark.usefixtures("jar")
 def test_normal_mode_byte_identical_to_jar():
     from devkit.rouge2jar import compare_normal
@@ -223,8 +214,11 @@ def test_topic_and_synonyms_identical_given_jar_tags():
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to call the jar's Stanford tagger (Debian: openjdk-17-jdk-headless)")
     from devkit.rouge2tags import compare_tags
-    cases, same, failures, _ = compare_tags(seed=8, tasks=5, verbose=False, quick=True)
+    cases, same, failures, rows = compare_tags(seed=8, tasks=5, verbose=False, quick=True)
     assert same == cases, failures[0]
+    # whole runs, rouge155 reading the jar's model file (the jar's folder holds it): every row the jar's
+    model_same, model_rows = rows["model"]
+    assert model_rows > 0 and model_same == model_rows
 
 
 # -- the measures in a normal rouge155 run ----------------------------------------------------------
