@@ -36,6 +36,13 @@ from pathlib import Path
 from typing import Optional
 
 PY_ROUGE_CACHE = Path(os.environ.get("ROUGE155_PY_ROUGE", Path.home() / ".cache" / "rouge155" / "py-rouge"))
+# rouge-chinese 1.0.3's wheel holds its package twice, as rouge_chinese/ and as rouge/ (over the rouge
+# package's files, as py-rouge does): only its rouge_chinese/ is taken, into its own folder, never installed
+ROUGE_CHINESE_CACHE = Path(os.environ.get("ROUGE155_ROUGE_CHINESE",
+                                          Path.home() / ".cache" / "rouge155" / "rouge-chinese"))
+ROUGE_CHINESE_WHEEL = "rouge-chinese==1.0.3"
+_ROUGE_CHINESE_SHA256 = {"rouge.py": "97738165c22b8d655131830e206b610e826b3a6731e4783934e1f6cca588e706",
+                         "rouge_score.py": "7d4a3d498652c0b7ec177d97c5cf5753438277703647180b0bcbe84ff7040f4f"}
 PY_ROUGE_WHEEL = "py-rouge==1.1"
 _PY_ROUGE_SHA256 = "5150a4327a9d402ba0c845f7b2afbabdd5adc1344c496a7bda47851bdff7c5ae"  # rouge/rouge.py, py-rouge 1.1
 # nltk_data's punkt_tab.zip and stopwords.zip (XL-Sum's Snowball stemmers read the stopwords corpus), as the
@@ -185,6 +192,36 @@ def _nltk_data_zip(member: str, sha256: str) -> bytes:
 def fetch_py_rouge() -> Path:
     """Put py-rouge 1.1's files under :data:`PY_ROUGE_CACHE` (``pip download``, no install)."""
     return _extract_package(PY_ROUGE_WHEEL, "rouge", PY_ROUGE_CACHE)
+
+
+def rouge_chinese_dir() -> Optional[Path]:
+    """The folder holding an intact rouge-chinese 1.0.3 ``rouge_chinese`` package (installed, or the
+    copy of :data:`ROUGE_CHINESE_CACHE`), or None."""
+    candidates = [ROUGE_CHINESE_CACHE]
+    spec = importlib.util.find_spec("rouge_chinese")
+    if spec is not None and spec.submodule_search_locations:
+        candidates.insert(0, Path(list(spec.submodule_search_locations)[0]).parent)
+    for folder in candidates:
+        files = {name: folder / "rouge_chinese" / name for name in _ROUGE_CHINESE_SHA256}
+        if all(f.is_file() and _sha256(f) == _ROUGE_CHINESE_SHA256[n] for n, f in files.items()):
+            return folder
+    return None
+
+
+def load_rouge_chinese():
+    """rouge-chinese 1.0.3's module ``rouge_chinese`` (importable by that name from then on, as the
+    frameworks import it), or None when no intact copy is found."""
+    folder = rouge_chinese_dir()
+    if folder is None:
+        return None
+    if str(folder) not in sys.path and importlib.util.find_spec("rouge_chinese") is None:
+        sys.path.append(str(folder))
+    return importlib.import_module("rouge_chinese")
+
+
+def fetch_rouge_chinese() -> Path:
+    """Put rouge-chinese 1.0.3's ``rouge_chinese/`` under :data:`ROUGE_CHINESE_CACHE`."""
+    return _extract_package(ROUGE_CHINESE_WHEEL, "rouge_chinese", ROUGE_CHINESE_CACHE)
 
 
 def fetch_punkt(nltk_data: Path) -> Path:
@@ -340,6 +377,8 @@ if __name__ == "__main__":
     try:
         if args == ["py-rouge"]:
             print(py_rouge_dir() or fetch_py_rouge() / "rouge")
+        elif args == ["rouge-chinese"]:
+            print(rouge_chinese_dir() or fetch_rouge_chinese())
         elif args == ["xlsum"]:
             print(fetch_xlsum_original())
         elif args == ["multilingual-rouge"]:
@@ -347,7 +386,7 @@ if __name__ == "__main__":
         elif len(args) == 2 and args[0] in ("punkt", "stopwords"):
             print((fetch_punkt if args[0] == "punkt" else fetch_stopwords)(Path(args[1])))
         else:
-            sys.exit("usage: python -m devkit.oracles py-rouge | xlsum | multilingual-rouge | punkt NLTK_DATA_DIR"
-                     " | stopwords NLTK_DATA_DIR")
+            sys.exit("usage: python -m devkit.oracles py-rouge | rouge-chinese | xlsum | multilingual-rouge"
+                     " | punkt NLTK_DATA_DIR | stopwords NLTK_DATA_DIR")
     except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
         sys.exit(f"devkit.oracles {args[0]}: {exc}")

@@ -10,6 +10,7 @@ outputs are byte-identical and prints wall time, peak RSS and the ratio for each
   python scripts/bench.py --no-perl --pairs 1000,8000   # rouge155 alone, for scaling
   python scripts/bench.py --mode pairs                  # score_pairs against rouge-score, side by side
   python scripts/bench.py --mode semantics --pairs 11490   # every implementation, every semantics, one table
+                                                # (then the multilingual ones: --multilingual-pairs 2000)
   python scripts/bench.py --mode dask --pairs 11490     # --dask with 1 and 2 local workers
   python scripts/bench.py --mode calls --repeat 5       # every call pattern of a training loop vs rouge-score-rs
   python scripts/bench.py --mode scale --jsonl cnndm.jsonl --sizes 10000,100000,1000000   # streaming: growth

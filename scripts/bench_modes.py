@@ -13,6 +13,12 @@ py-rouge's), with the compiled kernels and without, on the same pairs in one pro
 rounds, medians of pairs per wall second and per CPU second, without and with stemming; and whether
 rouge155's numbers equal the implementations' own on those pairs.
 
+The same mode then times the multilingual implementations against their originals on generated pairs in
+many scripts, Chinese foremost (:mod:`devkit.multiscript`; ``--multilingual-pairs``): rouge-chinese 1.0.3
+on jieba-segmented texts, LLaMA-Factory's and OpenCompass' ROUGE code paths (jieba + rouge-chinese, as
+:mod:`devkit.frameworks` re-creates them) against the recipes, rouge-score-rs 0.2.1's Unicode and
+character tokenizers (per pair and ``score_batch``) against rouge155's; each row's numbers checked equal.
+
 dask: the command line on a CNN/DM-like corpus in one process, with ``--jobs 2``, and with
 ``--dask`` against a local scheduler with 1 and then 2 worker processes (127.0.0.1 only), checking
 that every output is the same bytes; medians of --repeat runs.
@@ -228,6 +234,104 @@ def bench_semantics(n: int, repeat: int, slow: int, jsonl: Optional[str] = None)
         print(f"| {name:88s} | {text[0]:>17s} | {text[1]:>17s} |")
 
 
+def multilingual_rows(preds: List[str], refs: List[str], slow: int):
+    """(name, pairs timed, callable) for the multilingual implementations and rouge155's semantics of them
+    (the original Python pipelines on the first ``slow`` pairs)."""
+    import jieba
+    import rouge155
+    from devkit import frameworks
+    from devkit.oracles import load_rouge_chinese
+
+    sp, sr, rows = preds[:slow], refs[:slow], []
+    seg_p, seg_r = [" ".join(jieba.cut(t)) for t in preds], [" ".join(jieba.cut(t)) for t in refs]
+    keep = [i for i, (p, r) in enumerate(zip(seg_p, seg_r)) if p.strip() and r.strip()]
+    seg_p, seg_r = [seg_p[i] for i in keep], [seg_r[i] for i in keep]
+    rc = load_rouge_chinese()
+    if rc is not None:
+        rows += [("rouge-chinese 1.0.3 get_scores (segmented texts)", min(slow, len(seg_p)),
+                  lambda: rc.Rouge().get_scores(seg_p[:slow], seg_r[:slow])),
+                 ("LLaMA-Factory ComputeSimilarity's ROUGE (jieba + rouge-chinese)", len(sp),
+                  lambda: frameworks.llamafactory_scores(sp, sr)),
+                 ("OpenCompass JiebaRougeEvaluator (jieba + rouge-chinese)", len(sp),
+                  lambda: frameworks.opencompass_scores(sp, sr))]
+    rows += [("rouge155 score_pairs(semantics='rouge-chinese') (segmented texts)", len(seg_p),
+              lambda: rouge155.score_pairs(seg_p, seg_r, ["rouge-1", "rouge-2", "rouge-l"], semantics="rouge-chinese")),
+             ("rouge155 score_pairs(semantics='llamafactory')", len(preds),
+              lambda: rouge155.score_pairs(preds, refs, ["rouge-1", "rouge-2", "rouge-l"], semantics="llamafactory")),
+             ("rouge155 score_pairs(semantics='opencompass-jieba')", len(preds),
+              lambda: rouge155.score_pairs(preds, refs, ["rouge1", "rouge2", "rougeL"], semantics="opencompass-jieba"))]
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    try:
+        from rouge_score_rs import rouge_scorer as rs_scorer
+        from rouge_score_rs import tokenizers
+        have_rs = True
+    except ImportError:
+        have_rs = False
+    for name, make in (("unicode", "UnicodeTokenizer"), ("char", "CharacterTokenizer")):
+        if have_rs:
+            scorer = rs_scorer.RougeScorer(types, tokenizer=getattr(tokenizers, make)())
+            rows += [(f"rouge-score-rs 0.2.1 {make}, score per pair", len(preds),
+                      partial(lambda s: [s.score(r, p) for p, r in zip(preds, refs)], scorer)),
+                     (f"rouge-score-rs 0.2.1 {make}, score_batch (all cores)", len(preds),
+                      partial(lambda s: s.score_batch(refs, preds), scorer))]
+        rows.append((f"rouge155 score_pairs(semantics='rouge-score-rs-{name}')", len(preds),
+                     partial(rouge155.score_pairs, preds, refs, types, semantics=f"rouge-score-rs-{name}")))
+    return rows
+
+
+def multilingual_equal(preds: List[str], refs: List[str], slow: int) -> str:
+    """Whether rouge155's numbers equal the originals' on these pairs (the recipes on the first ``slow``)."""
+    import rouge155
+    from devkit import frameworks
+    from rouge155.semantics import llamafactory, opencompass_jieba
+
+    notes = []
+    sp, sr = preds[:slow], refs[:slow]
+    means, _ = frameworks.llamafactory_scores(sp, sr)
+    ours = rouge155.score_pairs(sp, sr, ["rouge-1", "rouge-2", "rouge-l"], semantics="llamafactory")
+    notes.append(f"llamafactory == LLaMA-Factory's means on {len(sp)} pairs: "
+                 f"{all(llamafactory.SEMANTICS.aggregate(v)[2] == means[m] for m, v in ours.items())}")
+    oc = rouge155.score_pairs(sp, sr, ["rouge1", "rouge2", "rougeL"], semantics="opencompass-jieba")
+    oc_means = {m: opencompass_jieba.SEMANTICS.aggregate(v)[2] for m, v in oc.items()}
+    same = oc_means == frameworks.opencompass_scores(sp, sr)
+    notes.append(f"opencompass-jieba == OpenCompass' scores on {len(sp)} pairs: {same}")
+    try:
+        from rouge_score_rs import rouge_scorer as rs_scorer
+        from rouge_score_rs import tokenizers
+    except ImportError:
+        return "; ".join(notes + ["rouge-score-rs not installed: not compared"])
+    for name, make in (("unicode", "UnicodeTokenizer"), ("char", "CharacterTokenizer")):
+        scorer = rs_scorer.RougeScorer(["rouge1", "rougeL"], tokenizer=getattr(tokenizers, make)())
+        theirs = scorer.score_batch(refs, preds)
+        ours = rouge155.score_pairs(preds, refs, ["rouge1", "rougeL"], semantics=f"rouge-score-rs-{name}")
+        same = all(ours[t].fmeasure.tolist() == [s[t].fmeasure for s in theirs] for t in ("rouge1", "rougeL"))
+        notes.append(f"rouge-score-rs-{name} == rouge-score-rs {make} on {len(preds)} pairs: {same}")
+    return "; ".join(notes)
+
+
+def bench_multilingual(n: int, repeat: int, slow: int) -> None:
+    """The multilingual implementations against their originals, alternating rounds after a warm-up."""
+    from devkit.multiscript import pairs
+
+    preds, references = pairs(n, seed=7)
+    refs = [r[0] for r in references]
+    print(f"\n{len(preds)} generated pairs in many scripts (devkit.multiscript, Chinese foremost); the original "
+          f"Python pipelines on the first {slow}; pairs/s wall / pairs per CPU-s")
+    rows = multilingual_rows(preds, refs, slow)
+    rates: Dict[str, List[tuple]] = {name: [] for name, _, _ in rows}
+    for k in range(repeat + 1):
+        for name, count, func in rows:
+            rate = _rates(count, func)
+            if k:
+                rates[name].append(rate)
+    print(multilingual_equal(preds, refs, slow))
+    print(f"| {'implementation':70s} | {'pairs/s (per CPU-s)':>21s} |")
+    print(f"|{'-' * 72}|{'-' * 23}|")
+    for name, values in rates.items():
+        cell = f"{statistics.median(v[0] for v in values):7,.0f} ({statistics.median(v[1] for v in values):7,.0f})"
+        print(f"| {name:70s} | {cell:>21s} |")
+
+
 class LocalCluster:
     """A scheduler and worker processes on 127.0.0.1, ended by their ids."""
 
@@ -332,6 +436,9 @@ def main(argv=None) -> int:
                     "rouge, XL-Sum's)")
     ap.add_argument("--jsonl", help="semantics and calls modes: pairs from a JSONL file ({prediction, references} "
                     "per line; calls: default tests/data/cnndm_pointer_generator_200.jsonl)")
+    ap.add_argument("--multilingual-pairs", type=int, default=2000,
+                    help="semantics mode: generated pairs in many scripts for the multilingual implementations "
+                         "(0: none)")
     a = ap.parse_args(argv)
     if a.mode == "pairs":
         bench_pairs(a.pairs, max(2, a.repeat), a.rouge_score_pairs)
@@ -342,6 +449,8 @@ def main(argv=None) -> int:
                     [int(b) for b in a.batches.split(",") if b])
     elif a.mode == "semantics":
         bench_semantics(a.pairs, a.repeat, a.slow_pairs, a.jsonl)
+        if a.multilingual_pairs:
+            bench_multilingual(a.multilingual_pairs, a.repeat, min(a.slow_pairs, a.multilingual_pairs))
     elif a.mode == "xlsum":
         from bench_xlsum import bench_xlsum
 

@@ -13,6 +13,7 @@
 #                      already in the environment is used as it is.
 #   ROUGE155_REFERENCE=DIR  the reference ROUGE-1.5.5.pl to use (default: installed under the environment);
 #   ROUGE155_PY_ROUGE=DIR   likewise py-rouge's own copy (devkit/oracles.py);
+#   ROUGE155_ROUGE_CHINESE=DIR  likewise rouge-chinese's own copy (devkit/oracles.py);
 #   ROUGE155_XLSUM_ORIGINAL=DIR, ROUGE155_MULTILINGUAL_ROUGE=DIR  likewise XL-Sum's scorer and its PyPI port.
 # Works with a Debian/Ubuntu system python3 (PEP 668: nothing is installed outside the environment). Nothing
 # is written into $HOME: pip's cache and every cache or profile the tests make (XDG folders, Hugging Face,
@@ -164,6 +165,9 @@ ROUGE155_PYTHON="$py" bash scripts/setup-reference.sh "$ROUGE155_REFERENCE" >/de
 # py-rouge's own copy (the rouge package overwrites its files in the environment): devkit/oracles.py
 export ROUGE155_PY_ROUGE="${ROUGE155_PY_ROUGE:-$venv/share/rouge155-py-rouge}"
 "$py" -m devkit.oracles py-rouge >/dev/null || echo "scripts/test.sh: no copy of py-rouge (its tests skip)" >&2
+# rouge-chinese's likewise (its wheel also writes a rouge/ over the rouge package's files)
+export ROUGE155_ROUGE_CHINESE="${ROUGE155_ROUGE_CHINESE:-$venv/share/rouge155-rouge-chinese}"
+"$py" -m devkit.oracles rouge-chinese >/dev/null || echo "scripts/test.sh: no copy of rouge-chinese (its tests skip)" >&2
 # XL-Sum's scorer for the xlsum tests (devkit/oracles.py): the original (csebuetnlp/xl-sum at a pinned commit, its
 # five files from GitHub, each SHA-256 checked) and its PyPI port (multilingual-rouge 0.0.1, the wheel's files
 # only, never installed). Where either cannot be had, the tests against it skip, saying why.

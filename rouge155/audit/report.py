@@ -37,27 +37,34 @@ def _header(a: Audit) -> List[str]:
     refs = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     lines = [(f"rouge155-audit: {len(p.ids)} pairs{' from ' + p.source if p.source else ''} (system {p.system}), "
               f"{refs} reference{'s' if counts[-1] > 1 else ''} each"), _settings_line(a), "semantics:"]
+    width = _name_width(list(a.setups) + list(a.unavailable)) - 1
     for name in a.setups:
         notes = "; ".join(a.notes.get(name, []))
-        lines.append(f"  {name:<13} {get(name).reproduces}{' -- ' + notes if notes else ''}")
+        lines.append(f"  {name:<{width}} {get(name).reproduces}{' -- ' + notes if notes else ''}")
     for name, why in a.unavailable.items():
-        lines.append(f"  {name:<13} not scored: {why}")
+        lines.append(f"  {name:<{width}} not scored: {why}")
     return lines
+
+
+def _name_width(names: List[str]) -> int:
+    """The width of the semantics column: 13, or wider for a longer name."""
+    return max([13] + [len(n) + 1 for n in names])
 
 
 def _table(row: RowAudit) -> List[str]:
     kinds = rules.KINDS
-    head = f"  {'semantics':<13}{'metric':<11}{'F':>8}{'vs perl':>10}" + "".join(
+    w = _name_width([e.semantics for e in row.entries] + list(row.missing))
+    head = f"  {'semantics':<{w}}{'metric':<11}{'F':>8}{'vs perl':>10}" + "".join(
         f"{rules.LABELS[k]:>13}" for k in kinds) + f"{'interaction':>13}"
     lines = [f"{row.row.name}: F of each implementation, its difference to the Perl's and the rule that makes it",
-             head, f"  {'perl':<13}{row.perl_metric:<11}{row.perl.fmeasure:>8.5f}{'':>10}"]
+             head, f"  {'perl':<{w}}{row.perl_metric:<11}{row.perl.fmeasure:>8.5f}{'':>10}"]
     for e in row.entries:
         cells = "".join(f"{_signed(float(e.attribution.shares[k][F])) if k in e.attribution.shares else '.':>13}"
                         for k in kinds)
-        lines.append(f"  {e.semantics:<13}{e.metric:<11}{e.corpus.fmeasure:>8.5f}{_signed(float(e.difference[F])):>10}"
-                     f"{cells}{_signed(float(e.attribution.interaction[F])):>13}")
+        lines.append(f"  {e.semantics:<{w}}{e.metric:<11}{e.corpus.fmeasure:>8.5f}"
+                     f"{_signed(float(e.difference[F])):>10}{cells}{_signed(float(e.attribution.interaction[F])):>13}")
     for name, why in row.missing.items():
-        lines.append(f"  {name:<13}not scored: {why}")
+        lines.append(f"  {name:<{w}}not scored: {why}")
     return lines
 
 

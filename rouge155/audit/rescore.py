@@ -121,7 +121,7 @@ class Rescorer:
                 return hits, raw[al.ref], raw[al.pred]
             return hits, bags.totals[al.ref], bags.totals[al.pred]
         u = self.units(recipe.tokenizer, recipe.stemmer, recipe.sentence_splitter)
-        if counting.distinct:  # the rouge package: the prediction's side is the backtracked one
+        if counting.distinct and not counting.lcs_as_list:  # the rouge package: the prediction's side backtracked
             union = pairwise.union_lcs(u.seqs, u.first[al.pred], u.count[al.pred], u.first[al.ref], u.count[al.ref])
             distinct = u.distinct()
             return pairwise.distinct_marked(union, len(al.pred)), distinct[al.ref], distinct[al.pred]

@@ -221,7 +221,7 @@ def audit(pairs: AuditedPairs, options: Optional[Options] = None, flags: Sequenc
     check_flags(flags)
     if not pairs.ids:
         raise OptionError("no pair to audit (the input is empty)")
-    wanted = [n for n in others() if semantics is None or n in semantics]
+    wanted = [n for n in others() if (get(n).audited_by_default if semantics is None else n in semantics)]
     unknown = sorted(set(semantics or ()) - set(others()))
     if unknown:
         raise OptionError(f"unknown semantics {', '.join(unknown)}: use some of {', '.join(others())}")

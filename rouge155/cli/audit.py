@@ -35,7 +35,8 @@ AUDIT_OPTIONS = (
     LongOption("--seed", "seed", "rouge-score's bootstrap: np.random.seed(N) before it draws.", takes_value=True,
                default=0, kind="int", minimum=0, metavar="N"),
     LongOption("--semantics", "semantics", "Audit only these implementations (repeatable; default: every one "
-               "installed).", takes_value=True, repeatable=True, choices=others(), metavar="NAME"),
+               "installed but the language-specific ones, which are audited when named).", takes_value=True,
+               repeatable=True, choices=others(), metavar="NAME"),
     LongOption("--language", "language", "Score the outputs (in language CODE, ISO 639-1) under every implementation "
                "that runs on it, rouge155's --language and XL-Sum's lang= included, and name those whose tokenizer "
                "drops its script (text or json).", takes_value=True, metavar="CODE"),

@@ -39,9 +39,10 @@ LONG_OPTIONS = (
                "docs/signature.md) as the last line of the text report; json/csv/html always carry it."),
     LongOption("--signature-check", "signature_check", "Refuse the run (exit 2, before scoring) unless its "
                "settings give this signature; one line names each difference.", takes_value=True, metavar="SIG"),
-    LongOption("--semantics", "semantics", "Score as another implementation does: rouge-score, torchmetrics, "
-               "pltrdy (the rouge package) or py-rouge, float for float; every pair and the corpus in --format "
-               "json|csv; the Perl flags map onto its options (docs/audit.md).", takes_value=True,
+    LongOption("--semantics", "semantics", "Score as another implementation or a framework's recipe "
+               "does, float for float (rouge-score, torchmetrics, pltrdy: the rouge package, py-rouge, rouge-chinese, "
+               "llamafactory, ...: docs/semantics.md); every pair and the corpus in --format json|csv; the Perl flags "
+               "map onto its options (docs/audit.md).", takes_value=True,
                default=PERL, choices=names(), metavar="NAME"),
     LongOption("--seed", "seed", "--semantics rouge-score: np.random.seed(N) before its bootstrap draws "
                "(default 0).", takes_value=True, kind="int", minimum=0, metavar="N"),

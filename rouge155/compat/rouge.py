@@ -34,6 +34,7 @@ class PltrdyRouge:
     """``rouge.Rouge`` (the ``rouge`` package 1.0.1), with the Perl's numbers or (``semantics="pltrdy"``)
     the package's own."""
 
+    OWN = _pltrdy  # the module of the package's own numbers (a fork's drop-in names its own)
     DEFAULT_METRICS = ["rouge-1", "rouge-2", "rouge-l"]
     AVAILABLE_METRICS = list(_pltrdy.METRICS)
     DEFAULT_STATS = ["r", "p", "f"]
@@ -41,7 +42,7 @@ class PltrdyRouge:
 
     def __init__(self, metrics=None, stats=None, return_lengths=False, raw_results=False, exclusive=True, *,
                  semantics=PERL):
-        self.semantics = check(semantics, (PERL, SEMANTICS))
+        self.semantics = check(semantics, (PERL, self.OWN.NAME))
         self.return_lengths = return_lengths
         self.raw_results = raw_results
         self.exclusive = exclusive
@@ -58,9 +59,9 @@ class PltrdyRouge:
 
     def _values(self, hyps: List[str], refs: List[str]):
         """Per metric, the per-pair arrays (``recall``, ``precision``, ``fmeasure``, counts)."""
-        if self.semantics == SEMANTICS:
-            return _pltrdy.score_pairs(hyps, [[r] for r in refs], self.metrics, exclusive=self.exclusive)
-        tags = {m: _pltrdy.SEMANTICS.naming.perl_tag(m) for m in self.metrics}
+        if self.semantics == self.OWN.NAME:
+            return self.OWN.score_pairs(hyps, [[r] for r in refs], self.metrics, exclusive=self.exclusive)
+        tags = {m: self.OWN.SEMANTICS.naming.perl_tag(m) for m in self.metrics}
         scores = score_pairs(hyps, [[r] for r in refs], metrics=list(dict.fromkeys(tags.values())))
         return {m: scores[tags[m]] for m in self.metrics}
 
@@ -78,7 +79,7 @@ class PltrdyRouge:
             raise ValueError(f"hyps and refs must be sequences of the same length ({len(hyps)} hyps)")
         hyps, refs = list(hyps), list(refs)
         values = self._values(hyps, refs)
-        lengths = _pltrdy.word_counts(hyps, refs) if self.return_lengths else None
+        lengths = self.OWN.word_counts(hyps, refs) if self.return_lengths else None
         if avg:
             return self._average(values, lengths, len(hyps))
         out = []
@@ -113,8 +114,10 @@ Rouge = PltrdyRouge  # the package's name for it
 class FilesRouge:
     """``rouge.FilesRouge``: scores line i of a hypothesis file against line i of a reference file."""
 
+    ROUGE = PltrdyRouge
+
     def __init__(self, *args, **kwargs):
-        self.rouge = PltrdyRouge(*args, **kwargs)
+        self.rouge = self.ROUGE(*args, **kwargs)
 
     def get_scores(self, hyp_path, ref_path, avg=False, ignore_empty=False):
         for path in (hyp_path, ref_path):

@@ -37,7 +37,8 @@ rouge155's options mapped onto its own
   ``plain_scores(...)`` (its numbers without a kept scorer), ``call_scorer(metrics, **options)`` (the
   setting's scorer for calls of a few pairs,
   :mod:`.calls`: by default its ``plain_scores`` one call at a time; the Perl's and rouge-score's count
-  through the compiled kernels), ``audit_notes``.
+  through the compiled kernels), ``audit_notes``, ``audited_by_default``
+  (False: the audit scores it only when named, as for a language-specific one).
 languages (``language`` among its counterparts: ``--language CODE``, ``score_pairs(language=CODE)``)
   ``own_language(code)`` (its own setting for the ISO 639 code; ValueError where it has none),
   ``language_settings(setup)`` (what the language brings that signs a result: its own name for it, the
@@ -66,6 +67,11 @@ _MODULES: Dict[str, str] = {
     "torchmetrics": "torchmetrics",
     "pltrdy": "pltrdy",
     "py-rouge": "py_rouge",
+    "rouge-chinese": "rouge_chinese",
+    "llamafactory": "llamafactory",
+    "opencompass-jieba": "opencompass_jieba",
+    "rouge-score-rs-unicode": "rouge_score_rs_unicode",
+    "rouge-score-rs-char": "rouge_score_rs_char",
     "xlsum": "xlsum",
 }
 NAMES: Tuple[str, ...] = tuple(_MODULES)

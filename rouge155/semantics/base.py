@@ -151,6 +151,15 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
     return Alignments(texts, as_array(pred), as_array(ref), as_array(pair), len(predictions))
 
 
+def known_metrics(metrics: Sequence[str], allowed: Sequence[str], who: str) -> List[str]:
+    """``metrics`` without repeats, each one of ``allowed`` (else ValueError naming ``who``'s metrics)."""
+    out = list(dict.fromkeys(metrics))
+    for m in out:
+        if m not in allowed:
+            raise ValueError(f"unknown metric {m!r} for {who}: use one of {', '.join(allowed)}")
+    return out
+
+
 def split_lines(text: str) -> List[str]:
     """One sentence per non-empty line."""
     return [line for line in text.split("\n") if line]

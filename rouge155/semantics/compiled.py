@@ -52,6 +52,15 @@ def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Call
     return alnum_vocabulary(key, resolver).spl_texts([alnum_bytes(t) for t in texts])
 
 
+def token_texts(ids: np.ndarray, unit_len: np.ndarray, text_tokens: np.ndarray, text_units: np.ndarray):
+    """Texts tokenized already (``ids``: every unit's token ids in order; ``unit_len``: each unit's
+    count; per text its tokens and its units) as the kernels read them."""
+    from ..text.jit_tokens import SplTexts
+
+    return SplTexts(np.ascontiguousarray(ids, dtype=np.int64), np.asarray(unit_len, dtype=np.int64),
+                    np.cumsum(text_tokens, dtype=np.int64), np.cumsum(text_units, dtype=np.int64))
+
+
 def token_resolver(stem, keep_stem) -> Callable[[bytes], int]:
     """raw token -> id: tokens longer than 3 characters stemmed (with ``stem``), a stem for which
     ``keep_stem`` is false dropped (-3), each distinct result one id."""

@@ -73,12 +73,14 @@ class FPart:
     """An F formula part: ``prf(hits, ref_count, pred_count) -> (P, R, F)`` per alignment, and how hits
     are counted: ``distinct`` n-grams and LCS words (the ``rouge`` package), ``length_minus`` n-gram
     counts of ``len - (n - 1)`` (py-rouge; negative for short texts), ``clip_model``: the summary-level
-    LCS clipped by the reference's unigram counts too (py-rouge's is not)."""
+    LCS clipped by the reference's unigram counts too (py-rouge's is not), ``lcs_as_list``: the LCS's
+    words counted as lists though the n-grams are sets (rouge-chinese)."""
 
     prf: Callable
     distinct: bool = False
     length_minus: bool = False
     clip_model: bool = True
+    lcs_as_list: bool = False
 
 
 def aggregation_of(aggregate: Callable[[PairScores], Tuple[float, float, float]]

@@ -17,7 +17,7 @@ Rules (docs/semantics.md compares them with the Perl's):
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
 
@@ -51,12 +51,13 @@ def check_metrics(metrics) -> List[str]:
     return out
 
 
-class _Texts:
-    """Each distinct text's sentences (rows of word ids) and words (one row)."""
+class Texts:
+    """Each distinct text's sentences (rows of word ids) and words (one row); ``split``: the sentence
+    splitter (rouge-chinese, a fork, has its own)."""
 
-    def __init__(self, texts: Sequence[str]):
+    def __init__(self, texts: Sequence[str], split: Callable[[str], List[str]] = split_sentences):
         vocab = Vocabulary()
-        sentences = [split_sentences(t) for t in texts]
+        sentences = [split(t) for t in texts]
         counts = np.array([len(s) for s in sentences], dtype=np.int64)
         self.sentence_count = counts
         self.first_sentence = np.cumsum(counts) - counts
@@ -87,7 +88,7 @@ def f_score(precision: np.ndarray, recall: np.ndarray) -> np.ndarray:
     return 2.0 * ((precision * recall) / (precision + recall + 1e-8))
 
 
-def _counts(texts: _Texts, hyp: np.ndarray, ref: np.ndarray, metric: str, exclusive: bool, cache: dict):
+def counts(texts: Texts, hyp: np.ndarray, ref: np.ndarray, metric: str, exclusive: bool, cache: dict):
     """(hyp count, ref count, overlap) per alignment."""
     if metric == "rouge-l":
         if exclusive:
@@ -108,7 +109,7 @@ def _counts(texts: _Texts, hyp: np.ndarray, ref: np.ndarray, metric: str, exclus
     return counts[hyp], counts[ref], overlap
 
 
-def check_not_empty(texts: _Texts, hyp: np.ndarray, ref: np.ndarray, metrics: Sequence[str]) -> None:
+def check_not_empty(texts: Texts, hyp: np.ndarray, ref: np.ndarray, metrics: Sequence[str]) -> None:
     """The package's errors, for the first pair (and metric) that raises them."""
     bad = np.flatnonzero((texts.sentence_count[hyp] == 0) | (texts.sentence_count[ref] == 0))
     if bad.size == 0 or not metrics:
@@ -126,16 +127,23 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
                 exclusive: bool = True) -> Dict[str, PairScores]:
     """Per metric, each pair's ``{"r", "p", "f"}`` as ``Rouge().get_scores(hyps, refs)`` gives them
     (one reference per hypothesis), with the counts (``raw_results``) as hits / model / peer counts."""
+    return scored(predictions, references, metrics, exclusive, split_sentences, counts, "the rouge package")
+
+
+def scored(predictions: Sequence[str], references: Sequence[Sequence[str]], metrics: Sequence[str], exclusive: bool,
+           split: Callable[[str], List[str]], count: Callable, package: str) -> Dict[str, PairScores]:
+    """:func:`score_pairs` with the sentence splitter ``split`` and the counts ``count`` (as
+    :func:`counts`) given: the package's forks change those two and keep the rest."""
     metrics = check_metrics(metrics)
     if any(len(r) != 1 for r in references):
-        raise ValueError("the rouge package scores one reference per hypothesis")
+        raise ValueError(f"{package} scores one reference per hypothesis")
     al = align(predictions, references)
-    texts = _Texts(al.texts)
+    texts = Texts(al.texts, split)
     check_not_empty(texts, al.pred, al.ref, metrics)
     out: Dict[str, PairScores] = {}
     cache: dict = {}
     for metric in dict.fromkeys(metrics):
-        hyp_count, ref_count, overlap = _counts(texts, al.pred, al.ref, metric, exclusive, cache)
+        hyp_count, ref_count, overlap = count(texts, al.pred, al.ref, metric, exclusive, cache)
         overlap = overlap.astype(np.float64)
         h = hyp_count.astype(np.float64)
         r = ref_count.astype(np.float64)
@@ -143,10 +151,11 @@ def score_pairs(predictions: Sequence[str], references: Sequence[Sequence[str]],
     return out
 
 
-def word_counts(predictions: Sequence[str], references: Sequence[str]) -> Tuple[np.ndarray, np.ndarray]:
+def word_counts(predictions: Sequence[str], references: Sequence[str],
+                split: Callable[[str], List[str]] = split_sentences) -> Tuple[np.ndarray, np.ndarray]:
     """``return_lengths``: per pair, the hypothesis' and the reference's whitespace-separated words."""
     al = align(predictions, [[r] for r in references])
-    texts = _Texts(al.texts)
+    texts = Texts(al.texts, split)
     return texts.nonblank[al.pred], texts.nonblank[al.ref]
 
 

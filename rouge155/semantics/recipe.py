@@ -129,7 +129,7 @@ class Recipe(Semantics):
     def _f_part(self) -> FPart:
         base: FPart = self._base_part("f_measure")
         return FPart(lambda hits, ref, pred: self.finish(*base.prf(hits, ref, pred)), distinct=base.distinct,
-                     length_minus=base.length_minus, clip_model=base.clip_model)
+                     length_minus=base.length_minus, clip_model=base.clip_model, lcs_as_list=base.lcs_as_list)
 
 
 class _SegmentedTokenizer(TokenizerPart):

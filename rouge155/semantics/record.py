@@ -66,6 +66,7 @@ class Semantics:
     policies: Mapping[str, str] = {}  # -f letter -> its multi-reference policy ({}: one reference per prediction)
     policy_descriptions: Mapping[str, str] = {}  # its policy -> what it keeps (notes where a letter has none)
     audit_notes: Tuple[str, ...] = ()  # what the audit says of it however it is set up
+    audited_by_default: bool = True  # False: rouge155-audit scores it only when --semantics names it
     # -- what rouge155-doctor says of text its tokenizer drops (a non-ASCII language): what to give instead
     language_advice: str = ("score such text with rouge155 --language LANG (the Perl's semantics with tokens of the "
                             "language)")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Dict, Iterator, List, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple
 
 import numpy as np
 
@@ -123,18 +123,26 @@ def _tokens_fast(texts: List[str], need_whole: bool, need_units: bool, split_sum
     empty = pairwise.from_flat(np.zeros(0, dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     if need_units and not split_summaries:
         # the lines, tokenized once: a text's tokens are its lines' tokens in order
-        lines_of = [t.split("\n") for t in texts]
-        counts = np.array([len(lines) for lines in lines_of], dtype=np.int64)
-        units = _rows([line for lines in lines_of for line in lines], vocab, stem)
-        per_text = np.add.reduceat(units.lengths, np.cumsum(counts) - counts) if len(texts) else counts
-        whole = pairwise.from_flat(units.ids, per_text) if need_whole else empty
-        return Tokens(whole, units, np.cumsum(counts) - counts, counts)
+        return line_tokens(texts, lambda lines: _rows(lines, vocab, stem), need_whole)
     whole = _rows(texts, vocab, stem) if need_whole else empty
     if not need_units:
         return Tokens(whole, empty, np.zeros(len(texts), dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     sents = [_sentences(t, True) for t in texts]
     counts = np.array([len(s) for s in sents], dtype=np.int64)
     units = _rows([s for group in sents for s in group], vocab, stem)
+    return Tokens(whole, units, np.cumsum(counts) - counts, counts)
+
+
+def line_tokens(texts: List[str], line_rows: Callable[[List[str]], pairwise.Sequences], need_whole: bool) -> Tokens:
+    """Tokens from one row of ids per line (``line_rows(lines)``, all lines of all texts in order): the
+    units are the lines (an empty line is an empty unit, which changes no count), and a text's tokens
+    are its lines' tokens in order (a line break separates tokens in every tokenizer that takes this)."""
+    lines_of = [t.split("\n") for t in texts]
+    counts = np.array([len(lines) for lines in lines_of], dtype=np.int64)
+    units = line_rows([line for lines in lines_of for line in lines])
+    per_text = np.add.reduceat(units.lengths, np.cumsum(counts) - counts) if len(texts) else counts
+    whole = pairwise.from_flat(units.ids, per_text) if need_whole else \
+        pairwise.from_flat(np.zeros(0, dtype=np.int64), np.zeros(len(texts), dtype=np.int64))
     return Tokens(whole, units, np.cumsum(counts) - counts, counts)
 
 
@@ -166,6 +174,9 @@ def batch_tokens(texts: List[Any], rouge_types: Sequence[str], use_stemmer: bool
     if tokenizer is None and alnum.fits(texts):
         stem = stemmer_function() if use_stemmer else None
         return _tokens_fast(texts, need_whole, need_units, split_summaries, stem)
+    line_rows = getattr(tokenizer, "line_rows", None)  # a tokenizer of rouge155's that takes all lines at once
+    if line_rows is not None and not split_summaries and all(type(t) is str for t in texts):
+        return line_tokens(texts, line_rows, need_whole)
     tokenize_one = tokenizer.tokenize if tokenizer is not None else DefaultTokenizer(use_stemmer).tokenize
     return _tokens_generic(texts, tokenize_one, need_whole, need_units, split_summaries)
 
@@ -258,6 +269,28 @@ def _call_batch_values(_name: str, kind: int, hits, lengths, pair_ref, pair_pred
     return values.pick(first_best(values.fmeasure, pair_owner, n))
 
 
+def counted_scores(counted: compiled.CountedTexts, al: Alignments, rouge_types: Sequence[str]) -> Dict[str, PairScores]:
+    """Per rouge type, P/R/F of every alignment from the compiled kernels' counts (lines as units)."""
+    lengths = counted.lengths
+    out: Dict[str, PairScores] = {}
+    for rouge_type in dict.fromkeys(rouge_types):
+        if rouge_type == "rougeL":
+            out[rouge_type] = _values(counted.lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        elif rouge_type == "rougeLsum":
+            out[rouge_type] = _values(counted.union_lcs(al.pred, al.ref), lengths[al.ref], lengths[al.pred])
+        else:
+            hits, totals = counted.ngrams(int(rouge_type[5:]), al.pred, al.ref)
+            out[rouge_type] = _values(hits, totals[al.ref], totals[al.pred])
+    return out
+
+
+def line_counted(texts: List[str], line_rows) -> compiled.CountedTexts:
+    """The compiled kernels' texts from a tokenizer that takes all lines at once (``line_rows``)."""
+    tokens = line_tokens(texts, lambda lines: line_rows(lines, compiled=True), True)
+    return compiled.CountedTexts(compiled.token_texts(tokens.units.ids, tokens.units.lengths, tokens.whole.lengths,
+                                                      tokens.unit_count))
+
+
 def score_pairs(predictions: Sequence, references: Sequence[Sequence],
                 metrics: Sequence[str] = ("rouge1", "rouge2", "rougeL"),
                 use_stemmer: bool = False, split_summaries: bool = False, tokenizer=None,
@@ -272,8 +305,12 @@ def score_pairs(predictions: Sequence, references: Sequence[Sequence],
     if any(len(r) == 0 for r in references):
         raise ValueError("attempt to get argmax of an empty sequence (a prediction without references)")
     al = align(predictions, references)
-    if tokenizer is None and not split_summaries and compiled.usable(al.texts, len(al.pred)):
+    fast = not split_summaries and compiled.usable(al.texts, len(al.pred))
+    line_rows = getattr(tokenizer, "line_rows", None)  # a tokenizer of rouge155's that takes all lines at once
+    if tokenizer is None and fast:
         per_alignment = compiled_alignment_scores(al, metrics, use_stemmer)
+    elif line_rows is not None and fast:
+        per_alignment = counted_scores(line_counted(al.texts, line_rows), al, metrics)
     else:
         tokens = batch_tokens(al.texts, metrics, use_stemmer, split_summaries, tokenizer)
         per_alignment = alignment_scores(tokens, al, metrics)
@@ -369,7 +406,8 @@ class RougeScore(Semantics):
 
     def settings(self, setup: Setup) -> Dict[str, object]:
         return {"metrics": list(setup.metrics), **self.own_options(setup), "aggregation": "bootstrap",
-                "n_samples": setup.n_samples, "confidence_interval": setup.confidence / 100, "seed": setup.seed}
+                "n_samples": setup.n_samples, "confidence_interval": setup.confidence / 100, "seed": setup.seed,
+                **self.fixed_settings()}
 
     def corpus(self, values: Dict[str, PairScores], setup: Setup, keys: Sequence[str]) -> Dict[str, CorpusScore]:  # noqa: ARG002 - the record's interface
         return seeded_corpus(values, setup.n_samples, setup.confidence / 100, setup.seed)

@@ -13,7 +13,9 @@ from support.summaries import cnndm_pairs
 
 pytest.importorskip("nltk", reason="nltk (the semantics extra) not installed: stemmers and py-rouge need it")
 
+from devkit import multiscript
 from rouge155.audit import rules
+from rouge155.semantics import get
 from rouge155.audit.rescore import Rescorer
 from rouge155.semantics.setup import Setup
 from rouge155.semantics.pltrdy import split_sentences
@@ -29,18 +31,27 @@ METRICS = {
     "xlsum": {"rouge1": (1, None), "rouge2": (2, None), "rouge3": (3, None), "rougeL": (None, "L"),
               "rougeLsum": (None, "Lsum")},
 }
+# the language-specific ones (their texts: devkit.multiscript), and the package each needs here
+OTHER_SCRIPTS = {
+    "rouge-chinese": {"rouge-1": (1, None), "rouge-2": (2, None), "rouge-3": (3, None), "rouge-l": (None, "Lsum")},
+    "llamafactory": {"rouge-1": (1, None), "rouge-2": (2, None), "rouge-l": (None, "Lsum")},
+    "opencompass-jieba": {"rouge1": (1, None), "rouge2": (2, None), "rougeL": (None, "Lsum")},
+    "rouge-score-rs-unicode": METRICS["rouge-score"], "rouge-score-rs-char": METRICS["rouge-score"],
+}
+NEEDS = {"llamafactory": "jieba", "opencompass-jieba": "jieba", "rouge-score-rs-unicode": "unicodedata2",
+         "rouge-score-rs-char": "unicodedata2"}
 
 
 def can_score(name, refs, stem, letter):
+    """Whether the implementation has the options asked (its record's policies and counterparts)."""
+    implementation = get(name)
     several = max(len(r) for r in refs) > 1
-    if name == "pltrdy":
-        return not (several or stem)
-    if name == "xlsum":
-        return not several
-    return not (name == "rouge-score" and several and letter == "A")
+    if several and letter not in implementation.policies:
+        return False
+    return not (stem and "stem" not in implementation.counterparts)
 
 
-def compare(preds, refs, stem, letter, names=tuple(METRICS)):
+def compare(preds, refs, stem, letter, names=tuple(METRICS), table=METRICS):
     """Every implementation's own recipe against its registry numbers; returns the values compared."""
     keys = [f"{i + 1}.1" for i in range(len(preds))]
     positions = {m: i for i, m in enumerate(METRICS["rouge-score"])}
@@ -49,10 +60,10 @@ def compare(preds, refs, stem, letter, names=tuple(METRICS)):
     for name in names:
         if not can_score(name, refs, stem, letter):
             continue
-        setup = Setup(name, tuple(METRICS[name]), stem=stem, letter=letter, seed=3)
+        setup = Setup(name, tuple(table[name]), stem=stem, letter=letter, seed=3)
         exact = setup.score(preds, refs)
         corpus = setup.corpus(exact, keys)
-        for metric, (order, lcs) in METRICS[name].items():
+        for metric, (order, lcs) in table[name].items():
             recipe = rules.recipe(name, lcs, stem, letter)
             mine = model.pair_values(recipe, order)
             for field in ("precision", "recall", "fmeasure"):
@@ -78,6 +89,22 @@ def test_own_recipe_reproduces_the_rouge_package_on_generated_pairs():
     preds, refs = pairs(700, seed=32, max_refs=1)
     keep = [i for i in range(len(preds)) if split_sentences(preds[i]) and split_sentences(refs[i][0])]
     assert compare([preds[i] for i in keep], [refs[i] for i in keep], False, "A", ("pltrdy",)) > 0
+
+
+@pytest.mark.parametrize("name", list(OTHER_SCRIPTS))
+def test_own_recipes_reproduce_the_language_specific_ones(name):
+    """rouge-chinese (texts it accepts: it raises on one without a sentence), the jieba recipes (empty texts
+    included: 0 or a placeholder) and rouge-score-rs' Unicode tokenizers (several references, -f B), on
+    text in many scripts."""
+    if name in NEEDS:
+        pytest.importorskip(NEEDS[name], reason=f"{NEEDS[name]} (test extra) not installed")
+    several = name.startswith("rouge-score-rs")
+    preds, refs = multiscript.pairs(400, seed=33, max_refs=3 if several else 1)
+    if name == "rouge-chinese":
+        split = get(name).split_sentences
+        keep = [i for i in range(len(preds)) if split(preds[i]) and split(refs[i][0])]
+        preds, refs = [preds[i] for i in keep], [refs[i] for i in keep]
+    assert compare(preds, refs, False, "B" if several else "A", (name,), OTHER_SCRIPTS) >= len(preds) * 9
 
 
 def test_own_recipe_reproduces_xlsum_on_generated_pairs_in_many_scripts():
