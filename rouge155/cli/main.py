@@ -371,12 +371,13 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
         expected = _signature_check(extras)
         _check_semantics(extras)
         job = _prepare(parsed, extras)
-        _input_notes(job, parsed, extras, err)
         warnings: List[str] = []
         if extras.semantics != PERL:  # another implementation's numbers: rouge155/cli/other_semantics.py
             from .other_semantics import write_results
 
-            write_results(job, parsed.flags, extras, warnings, out, expected, err)
+            # the notes after every refusal (a refused run says one line)
+            write_results(job, parsed.flags, extras, warnings, out, expected, err,
+                          notes=lambda: _input_notes(job, parsed, extras, err))
             out.flush()
             return 0
         signature = _signature(job, extras, expected)
@@ -385,6 +386,7 @@ def run(argv: Sequence[str], stdout=None, stderr=None, jobs: int = 1, progress: 
 
             systems = len(job.systems) if job.systems is not None else 1  # streamed JSONL: at least one
             check_orders(job.options, 8192.0 * systems)
+        _input_notes(job, parsed, extras, err)  # after every refusal: a refused run says one line
 
         def warn(msg: str) -> None:
             warnings.append(msg)

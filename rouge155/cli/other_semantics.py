@@ -7,7 +7,7 @@ counterpart there is refused in one line. The text report is the Perl's and exis
 """
 from __future__ import annotations
 
-from typing import List, Mapping, Optional, Tuple
+from typing import Callable, List, Mapping, Optional, Tuple
 
 from ..base.errors import RougeError
 
@@ -76,11 +76,12 @@ def scored(setup, per_system, labels: Optional[Mapping[str, str]] = None) -> lis
 
 
 def write_results(job, flags: Mapping[str, object], extras, warnings: List[str], out, expected=None,
-                  err=None) -> None:
+                  err=None, notes: Optional[Callable[[], None]] = None) -> None:
     """Score and write ``--format json|csv`` under ``extras.semantics``; ``expected``: the
     ``--signature-check`` signature, checked before scoring. A note on how the references are combined
     (rouge-score's best F where -f A asks an average) goes to ``err`` and into the JSON's warnings;
-    ``--cite``'s sentence into the JSON, or on ``err`` with csv."""
+    ``--cite``'s sentence into the JSON, or on ``err`` with csv. ``notes``: called once the run is accepted
+    (rouge155's notes on the input)."""
     from .. import __version__
     from ..output.semantics import semantics_csv, semantics_json
     from ..output.signature import sentence_splitting
@@ -91,6 +92,8 @@ def write_results(job, flags: Mapping[str, object], extras, warnings: List[str],
     spec = setup.implementation
     signature = spec.signature(setup, counts, sentence_splitting(*sentence_rule(extras)))
     refuse_differences(expected, signature)
+    if notes is not None:
+        notes()
     for note in setup.notes:
         warnings.append(f"--semantics {setup.semantics}: {note}")
         if err is not None:
