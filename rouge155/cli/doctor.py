@@ -218,6 +218,11 @@ def _all_plain(evaluations, source, systems: Sequence[str]) -> bool:
     return True
 
 
+def _plain_bytes(texts: List[bytes]) -> bool:
+    """:func:`_all_plain` on texts as bytes."""
+    return all(text.isascii() and _ASCII_WORD.search(text) is not None for text in texts)
+
+
 def hints(config, source, systems, options, semantics: str, prog: str = "rouge155") -> List[str]:
     """rouge155's default notes in its plain-text modes: texts the tokenizer drops, empty texts."""
     if _all_plain(config.evaluations, source, systems):
@@ -243,11 +248,15 @@ def streamed_hints(plan, options, semantics: str, every: bool, prog: str = "roug
 
     try:
         facts, plain = [], True
-        for chunk in chunks():
-            facts.append(chunk.facts)
-            plain = plain and _all_plain(chunk.evaluations, chunk.source, chunk.systems)
-        if plan.finish(facts, every) is None:
-            return None
+        raw_texts = getattr(plan, "raw_texts", lambda _k: None)
+        if count and raw_texts(0) is not None:  # the texts at hand, a chunk at a time: no evaluations built
+            plain = all(_plain_bytes(raw_texts(k) or []) for k in range(count))
+        else:
+            for chunk in chunks():
+                facts.append(chunk.facts)
+                plain = plain and _all_plain(chunk.evaluations, chunk.source, chunk.systems)
+            if plan.finish(facts, every) is None:
+                return None
         if plain:
             return []
         from ..doctor.report import hint_lines

@@ -133,6 +133,10 @@ class _OneSystem:
         """Evaluation ID -> its name where it has one (directory mode: its file), as ``EvalConfig.labels``."""
         return {}
 
+    def raw_texts(self, _k: int) -> Optional[List[bytes]]:
+        """Chunk k's texts as bytes where the plan has them without reading its evaluations, else None."""
+        return None
+
     def finish(self, _facts, _all_systems: bool) -> Optional[List[str]]:
         """The systems to report, once every chunk is read."""
         return [self.system_id]
@@ -159,6 +163,12 @@ class ParallelFilesPlan(_LineChunks, _OneSystem):
             self.marks.append(marks)
         self.pairs_each = len(self.references)
         self.reference_counts = [len(self.references)]
+
+    def raw_texts(self, k: int) -> Optional[List[bytes]]:
+        """Chunk k's texts as bytes with their characters (the separator taken out), without building its
+        evaluations: a quick look at what they hold (rouge155's notes)."""
+        lines = [line for f, path in enumerate(self.paths) for line in self._lines(f, k, path)]
+        return [line.replace(self.separator, b" ") for line in lines] if self.separator else lines
 
     def read(self, k: int) -> Chunk:
         from .plaintext import parallel_evaluations
