@@ -21,6 +21,7 @@ from ..engine.pairs import PairScores
 from . import rouge_score, uax29, uax29_tables
 from .base import Rule
 from .parts import Part, TokenizerPart
+from .record import Semantics
 from .setup import Setup
 
 NAME = "rouge-score-rs-unicode"
@@ -50,6 +51,11 @@ class UnicodeRougeScore(rouge_score.RougeScore):
 
     def tokenize(self, text) -> List[str]:
         return self.tokenizer_object.tokenize(text)
+
+    def call_scorer(self, metrics, **options):
+        """Each call through :meth:`plain_scores` (the record's default): rouge-score's compiled per-call
+        path counts rouge-score's own tokens, not this tokenizer's."""
+        return Semantics.call_scorer(self, metrics, **options)
 
     def own_options(self, setup: Setup) -> Dict[str, object]:
         return {"multi_reference": setup.policy}
