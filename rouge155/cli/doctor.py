@@ -238,32 +238,27 @@ def streamed_hints(plan, options, semantics: str, every: bool, prog: str = "roug
     """:func:`hints` for a streamed run: a pass over the plan's chunks before the run (the engine cuts
     the plan again for its own; inputs whose every text is plain ASCII are only read). None where the
     stream cannot vouch for the input (the in-memory path must read it: its notes, its errors)."""
+    from ..doctor.report import hint_lines
+    from ..doctor.run import examine_chunks
     from ..engine.stream import chunker
 
     plan.cut(chunker(1))
     count = len(plan.sizes)
+    raw_texts = getattr(plan, "raw_texts", lambda _k: None)
+    facts: List[object] = []
 
-    def chunks():
-        return (plan.read(k) for k in range(count))
+    def chunks():  # each chunk read once; the facts the plan checks once all are read kept on the way
+        for k in range(count):
+            chunk = plan.read(k)
+            facts.append(chunk.facts)
+            yield chunk.evaluations, chunk.source, chunk.systems
 
     try:
-        facts, plain = [], True
-        raw_texts = getattr(plan, "raw_texts", lambda _k: None)
-        if count and raw_texts(0) is not None:  # the texts at hand, a chunk at a time: no evaluations built
-            plain = all(_plain_bytes(raw_texts(k) or []) for k in range(count))
-        else:
-            for chunk in chunks():
-                facts.append(chunk.facts)
-                plain = plain and _all_plain(chunk.evaluations, chunk.source, chunk.systems)
-            if plan.finish(facts, every) is None:
-                return None
-        if plain:
-            return []
-        from ..doctor.report import hint_lines
-        from ..doctor.run import examine_chunks
-
-        return hint_lines(examine_chunks(((c.evaluations, c.source, c.systems) for c in chunks()), options,
-                                         semantics), prog)
+        first = raw_texts(0) if count else None
+        if first is not None and all(_plain_bytes(first if k == 0 else raw_texts(k) or []) for k in range(count)):
+            return []  # parallel files of plain ASCII text: scanned as bytes, no evaluation built
+        findings = examine_chunks(chunks(), options, semantics)
+        return None if plan.finish(facts, every) is None else hint_lines(findings, prog)
     except RougeError:
         return None
 

@@ -7,6 +7,7 @@ if TYPE_CHECKING:
     from typing import List, Optional, Tuple
 
 from ..base.errors import RougeError
+from ..semantics import PERL
 
 if TYPE_CHECKING:
     from ..inputs.config import EvalConfig
@@ -107,7 +108,7 @@ def may_stream(extras, options) -> bool:
     from ..base.lazy import numpy_usable
     from ..engine.plan import batched_engine_supports
 
-    if os.environ.get(STREAM_ENV, "") == "never" or extras.semantics != "perl" or extras.write_token_ids is not None:
+    if os.environ.get(STREAM_ENV, "") == "never" or extras.semantics != PERL or extras.write_token_ids is not None:
         return False
     if extras.synonyms or extras.topic is not None or extras.topic_uniq or getattr(extras, "check", False):
         return False
