@@ -77,9 +77,9 @@ def score_pairs(
     if byte_limit is not None:
         byte_limit = arguments.number(byte_limit, "byte_limit", 0, integer=whole)
     if whole:  # the Perl reads bytes as they are; every other implementation reads str
-        predictions = [arguments.as_str(t, f"predictions[{i}]") for i, t in enumerate(predictions)]
-        references = [arguments.as_str(r, f"references[{i}]") if isinstance(r, arguments.TEXT_TYPES) else
-                      [arguments.as_str(t, f"references[{i}][{k}]") for k, t in enumerate(r)]
+        predictions = arguments.str_list(predictions, "predictions")
+        references = [r if type(r) is str else arguments.as_str(r, f"references[{i}]")
+                      if isinstance(r, arguments.TEXT_TYPES) else arguments.str_list(r, f"references[{i}]")
                       for i, r in enumerate(references)]
     return score_call(implementation, predictions, references, metrics, stem=stem, remove_stopwords=remove_stopwords,
                       multi_reference=multi_reference, alpha=alpha, word_limit=word_limit, byte_limit=byte_limit,

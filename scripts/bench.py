@@ -27,7 +27,9 @@ rouge155's times are the best of --repeat runs (default 3; a shared machine's no
 time), its memory the largest peak RSS of those runs; the reference runs once (it takes minutes).
 """
 import argparse
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -190,8 +192,13 @@ def main() -> int:
         for t in [int(x) for x in a.topics.split(",") if x]:
             rows.append((f"{t} topics x 4 refs x 10 systems", "duc", t, "pyrouge-m", FLAGSETS["pyrouge-m"]))
 
-    # measure rouge155 as a wheel installs it: with its bytecode compiled
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "rouge155")], check=True)
+    # measure rouge155 as a wheel installs it: with its bytecode compiled, and its dependencies' (pip
+    # compiles them on install, unless PYTHONDONTWRITEBYTECODE is set, as on this machine: numpy's
+    # import then compiles it anew on every run, 0.3-0.4 s of a 1,500-pair run's 1 s)
+    packages = [str(REPO / "rouge155")] + [str(Path(spec.origin).parent) for spec in map(importlib.util.find_spec, (
+        "numpy", "click", "lxml", "tqdm")) if spec is not None and spec.origin]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *packages], check=False, stdout=subprocess.DEVNULL,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
     base = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="rouge155-bench-"))
     print(f"{'corpus':34s} {'flags':10s} {'perl s':>8s} {'perl MB':>8s} {'ours s':>8s} {'ours MB':>8s} "
           f"{'ratio':>7s} same")

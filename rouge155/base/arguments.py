@@ -44,6 +44,8 @@ def text(value, name: str, allow_bytes: bool = True):
 
 def as_str(value, name: str) -> str:
     """A text as str (bytes decoded as UTF-8: every semantics reads them alike)."""
+    if type(value) is str:
+        return value
     value = text(value, name)
     if isinstance(value, str):
         return value
@@ -61,8 +63,11 @@ def pairs(predictions, references, names: "tuple[str, str]" = ("predictions", "r
     predictions = text_list(predictions, names[0])
     references = text_list(references, names[1])
     for i, prediction in enumerate(predictions):
-        text(prediction, f"{names[0]}[{i}]", allow_bytes)
+        if type(prediction) is not str:  # (str: nothing to check, no name made; a call per completion)
+            text(prediction, f"{names[0]}[{i}]", allow_bytes)
     for i, refs in enumerate(references):
+        if type(refs) is str:
+            continue
         if isinstance(refs, TEXT_TYPES) or not several:
             text(refs, f"{names[1]}[{i}]", allow_bytes)
             continue
@@ -70,8 +75,16 @@ def pairs(predictions, references, names: "tuple[str, str]" = ("predictions", "r
             raise ArgumentTypeError(f"{names[1]}[{i}] must be a text or a sequence of texts, not {_kind(refs)}")
         refs = references[i] = text_list(refs, f"{names[1]}[{i}]")
         for k, ref in enumerate(refs):
-            text(ref, f"{names[1]}[{i}][{k}]", allow_bytes)
+            if type(ref) is not str:
+                text(ref, f"{names[1]}[{i}][{k}]", allow_bytes)
     return predictions, references
+
+
+def str_list(texts: list, name: str) -> list:
+    """Each text of a list (already checked by :func:`pairs`) as str: :func:`as_str` of each."""
+    if all(type(t) is str for t in texts):
+        return texts
+    return [as_str(t, f"{name}[{i}]") for i, t in enumerate(texts)]
 
 
 def metric_list(metrics, name: str = "metrics") -> List[str]:

@@ -531,11 +531,19 @@ def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:
     return [rec, prec, perl_div(perl_mul(rec, prec), denom) if perl_gt(denom, 0) else 0]
 
 
-def _resample_parts(count: int, rows: int, workers) -> List[Tuple[int, int]]:
+# A table past this many bytes is never sent to other processes: each share would be pickled whole
+# (a copy in this process while it is sent, and one in each worker), which at ten million pairs took a
+# 678 MB run to 1.24 GB at its end; its bootstrap runs here instead (threads do not help: the draws are
+# many small numpy calls, and two threads ran them 3x slower than one, GIL contention).
+SHIP_BYTES = 64 << 20
+
+
+def _resample_parts(count: int, rows: int, workers, nbytes: int = 0) -> List[Tuple[int, int]]:
     """(count, first) of each process's share of the resamples: one share unless ``workers`` has
-    several processes and the work (rows x resamples) is worth sending."""
+    several processes, the work (rows x resamples) is worth sending and the table (``nbytes``) is
+    small enough to send (:data:`SHIP_BYTES`)."""
     parts = workers.active if workers is not None else 1
-    if parts <= 1 or rows * count < 4_000_000:
+    if parts <= 1 or rows * count < 4_000_000 or nbytes > SHIP_BYTES:
         return [(count, 0)]
     bounds = np.linspace(0, count, parts + 1).astype(int)
     return [(int(b - a), int(a)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
@@ -544,7 +552,8 @@ def _resample_parts(count: int, rows: int, workers) -> List[Tuple[int, int]]:
 def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=None) -> List[np.ndarray]:
     """``bootstrap_sums`` with the resamples split between ``workers``' processes (each resample is
     independent)."""
-    shares = _resample_parts(count, sum(len(t) for t in tables), workers)
+    shares = _resample_parts(count, sum(len(t) for t in tables), workers,
+                             sum(getattr(t, "nbytes", 24 * len(t)) for t in tables))
     if len(shares) == 1:
         return bootstrap_sums(tables, count)
     results = workers.map(bootstrap_sums, [(tables, c, first) for c, first in shares])
@@ -554,7 +563,7 @@ def parallel_bootstrap_sums(tables: Sequence[np.ndarray], count: int, workers=No
 def parallel_resample_sums(values: np.ndarray, count: int, scales: Optional[np.ndarray] = None,
                            workers=None) -> np.ndarray:
     """:func:`resample_sums` of one table, the resamples split between ``workers``' processes."""
-    shares = _resample_parts(count, len(values), workers)
+    shares = _resample_parts(count, len(values), workers, values.nbytes)
     if len(shares) == 1:
         return resample_sums(values, count, 0, scales)
     return np.vstack(workers.map(resample_sums, [(values, c, first, scales) for c, first in shares]))

@@ -12,7 +12,7 @@ the same numbers. :class:`PairScores` is the per-pair record of every implementa
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import chain
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -33,19 +33,64 @@ Text = Union[str, bytes]
 SYSTEM = "1"  # the one peer ID of every pair
 
 
-@dataclass(frozen=True)
 class PairScores:
     """One metric over all pairs: per-pair arrays (float64), in the order the pairs were given. Every
     implementation's per-pair values (``semantics=``) are this record; ``model_count`` is the
     reference side's count, ``peer_count`` the prediction's (NaN where an implementation averages
-    scores over references instead of keeping one reference's counts)."""
+    scores over references instead of keeping one reference's counts).
 
-    precision: np.ndarray
-    recall: np.ndarray
-    fmeasure: np.ndarray
-    hits: np.ndarray  # the script's hit count (weighted for ROUGE-W)
-    model_count: np.ndarray  # the references' total (-f A) or the best reference's (-f B) count
-    peer_count: np.ndarray
+    Read-only. The six arrays are kept as one sequence (a tuple, or the rows of one (6, n) array:
+    :meth:`from_block`), so that a call of one pair makes one small array for all its metrics instead
+    of six per metric (a reward function is called millions of times; issue 28)."""
+
+    __slots__ = ("_columns",)
+    _columns: Sequence[np.ndarray]
+
+    def __init__(self, precision: np.ndarray, recall: np.ndarray, fmeasure: np.ndarray, hits: np.ndarray,
+                 model_count: np.ndarray, peer_count: np.ndarray):
+        object.__setattr__(self, "_columns", (precision, recall, fmeasure, hits, model_count, peer_count))
+
+    @classmethod
+    def from_block(cls, block: np.ndarray) -> "PairScores":
+        """From a (6, n) array whose rows are the fields, in :data:`FIELDS` order (views, not copies)."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "_columns", block)
+        return made
+
+    @property
+    def precision(self) -> np.ndarray:
+        return self._columns[0]
+
+    @property
+    def recall(self) -> np.ndarray:
+        return self._columns[1]
+
+    @property
+    def fmeasure(self) -> np.ndarray:
+        return self._columns[2]
+
+    @property
+    def hits(self) -> np.ndarray:
+        """The script's hit count (weighted for ROUGE-W)."""
+        return self._columns[3]
+
+    @property
+    def model_count(self) -> np.ndarray:
+        """The references' total (-f A) or the best reference's (-f B) count."""
+        return self._columns[4]
+
+    @property
+    def peer_count(self) -> np.ndarray:
+        return self._columns[5]
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"PairScores is read-only: cannot set {name}")
+
+    def __reduce__(self):
+        return PairScores, tuple(self._columns[i] for i in range(len(FIELDS)))
+
+    def __repr__(self) -> str:
+        return "PairScores(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in FIELDS) + ")"
 
     @classmethod
     def from_counts(cls, counts: np.ndarray) -> "PairScores":

@@ -35,6 +35,8 @@ def is_token_ids(value) -> bool:
 
 def is_token_batch(predictions) -> bool:
     """Whether a batch of predictions is one of token ids (a 2-D array, or its first summary ids)."""
+    if type(predictions) is list and predictions and type(predictions[0]) is str:
+        return False  # the usual call, answered before the checks below (a call per completion)
     if _is_array(predictions):
         return predictions.ndim == 2
     return isinstance(predictions, Sequence) and not isinstance(predictions, (str, bytes)) \

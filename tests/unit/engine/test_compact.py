@@ -98,3 +98,35 @@ def test_unordered_keys_sort_as_perl_sorts_them(with_nul):
     expected = sorted(range(len(ids)), key=lambda i: f"{ids[i]}.sys")
     assert kept.values.values[:, 0].tolist() == expected
     assert [keys.key(j) for j in range(len(ids))] == [f"{ids[i]}.sys" for i in expected]
+
+
+def test_reordering_is_in_place_and_is_the_gather():
+    rng = np.random.default_rng(3)
+    table = ValueTable(1000, column_scales([0, 1, 2], 2))
+    table.put(np.arange(1000), rng.integers(0, 100000, (1000, 6)).astype(np.int32))
+    before, order = table.values.copy(), rng.permutation(1000)
+    storage = table.values
+    table.reordered(order)
+    assert table.values is storage and np.array_equal(table.values, before[order])
+
+
+def test_a_large_table_is_not_sent_to_other_processes(monkeypatch):
+    """Each share would pickle the whole table (a copy here and one per worker): past SHIP_BYTES its
+    resamples are drawn here, and they are the same sums."""
+    from rouge155.engine import aggregate
+
+    class Workers:
+        active = 2
+
+        def map(self, func, calls):
+            self.sent = len(calls)
+            return [func(*c) for c in calls]
+
+    values = _scores(random.Random(5), 3000)
+    workers = Workers()
+    split = aggregate.parallel_resample_sums(values, 2000, None, workers)
+    assert workers.sent == 2
+    monkeypatch.setattr(aggregate, "SHIP_BYTES", values.nbytes - 1)
+    workers.sent = 0
+    assert np.array_equal(aggregate.parallel_resample_sums(values, 2000, None, workers), split)
+    assert workers.sent == 0
