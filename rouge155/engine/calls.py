@@ -115,7 +115,7 @@ class TextCounter:
         if status == 0:
             return hits, lengths
         # a token the vocabulary does not hold yet: resolved here, in this thread, then counted
-        return self.count_tokens(packed.spl_texts(texts), pair_ref, pair_pred)  # type: ignore[union-attr]
+        return self.count_tokens(packed.spl_texts(texts), pair_ref, pair_pred)  # type: ignore[attr-defined]
 
     def _split(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table, workers: int) -> tuple:
         """:meth:`_counted` with the pairs cut into ``workers`` shares, each with only its own texts,
