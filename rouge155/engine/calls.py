@@ -76,11 +76,15 @@ class TextCounter:
     def one(self, prediction: bytes, references: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
         """(hits, lengths) of a prediction against its references: ``hits[r, m]`` for reference r,
         ``lengths[0]`` the prediction's token count, ``lengths[1 + r]`` reference r's."""
-        layout = self._layouts.get(len(references))
-        if layout is None:
-            k = len(references)
-            layout = self._layouts[k] = (np.arange(1, k + 1, dtype=np.int64), np.zeros(k, dtype=np.int64))
-        return self.count([prediction] + references, *layout)
+        return self.count([prediction] + references, *self.layout(len(references)))
+
+    def layout(self, references: int) -> Tuple[np.ndarray, np.ndarray]:
+        """(pair_ref, pair_pred) of one prediction (text 0) against ``references`` references (texts 1..)."""
+        made = self._layouts.get(references)
+        if made is None:
+            made = self._layouts[references] = (np.arange(1, references + 1, dtype=np.int64),
+                                                np.zeros(references, dtype=np.int64))
+        return made
 
     def _kernel(self) -> Callable[..., Any]:
         kernel: Optional[Callable[..., Any]] = self._text_counts

@@ -245,3 +245,38 @@ def text_counts(raw, doc_end, table, pair_ref, pair_pred, kinds):
     local, width = dense_ids(out_ids[:t])
     hits = pair_hits(local, width, unit_len[:u], tokens_end, units_end, pair_ref, pair_pred, kinds)
     return hits, tokens_end - starts_of(tokens_end), 0
+
+
+@numba.njit(cache=True, nogil=True)
+def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
+    """rouge-score's numbers of a call's counts (``hits[row, m]`` of each (reference, prediction) row,
+    ``lengths``: each text's tokens; ``pair_owner[row]``: its pair, rows in pair order): per metric m
+    and pair i, ``out[m, :, i]`` = (P, R, F, hits, the reference's count, the prediction's) of the
+    pair's reference with the largest F, the first on ties. A side's count is its tokens, or its
+    n-grams for ROUGE-N (kind n > 0: tokens - n + 1, at least 0); P = hits / max(prediction count, 1),
+    R likewise, F = 2 * P * R / (P + R) (0 where P + R is 0): the operations of ``call_value`` and
+    ``prf``, in their order, on the same doubles."""
+    out = np.zeros((len(kinds), 6, n))
+    best = np.full((len(kinds), n), -1.0)
+    for row in range(len(pair_ref)):
+        i = pair_owner[row]
+        pred = lengths[pair_pred[row]]
+        ref = lengths[pair_ref[row]]
+        for m in range(len(kinds)):
+            kind = kinds[m]
+            pred_count = max(pred - kind + 1, 0) if kind > 0 else pred
+            ref_count = max(ref - kind + 1, 0) if kind > 0 else ref
+            hit = hits[row, m]
+            precision = hit / max(pred_count, 1)
+            recall = hit / max(ref_count, 1)
+            total = precision + recall
+            f = 2 * precision * recall / total if total > 0 else 0.0
+            if f > best[m, i]:
+                best[m, i] = f
+                out[m, 0, i] = precision
+                out[m, 1, i] = recall
+                out[m, 2, i] = f
+                out[m, 3, i] = hit
+                out[m, 4, i] = ref_count
+                out[m, 5, i] = pred_count
+    return out
