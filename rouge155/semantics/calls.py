@@ -181,7 +181,7 @@ class Compiled(CallScorer):
         if pred is None or None in refs or not refs or (len(refs) > 1 and not self.several):
             return None
         pair_ref, pair_pred = self.counter.layout(len(refs))
-        return (*self.counter.count([pred] + refs, pair_ref, pair_pred), pair_ref, pair_pred)  # type: ignore
+        return (*self.counter.count([pred] + refs, pair_ref, pair_pred), pair_ref, pair_pred)  # type: ignore[operator]
 
     def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
         """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
@@ -242,7 +242,7 @@ class Compiled(CallScorer):
                     return None
                 hits, lengths, pair_ref, pair_pred = counts
                 block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)
-                return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}  # type: ignore
+                return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}  # type: ignore[index]
             one = None if refs is None else self.counted(predictions[0], refs)
             return None if one is None else self.rows_scores([one])
 
