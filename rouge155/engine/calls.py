@@ -36,6 +36,8 @@ LONGEST_ORDER = 1 << 62  # an order past this is held as this (a kernel code is 
 PARALLEL_PAIRS = 2048  # a batch of token ids of at least this many pairs is counted on every core
 SPLIT_PAIRS = 24  # a batch of texts of at least this many pairs too (scripts/bench.py --mode calls)
 _POOL: List[ThreadPoolExecutor] = []
+if hasattr(os, "register_at_fork"):  # a forked child (a DataLoader's worker) has none of its parent's threads:
+    os.register_at_fork(after_in_child=_POOL.clear)  # it makes its own pool (the parent's would never run a task)
 
 
 def threads() -> int:

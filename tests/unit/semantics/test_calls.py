@@ -58,3 +58,31 @@ def test_a_batch_split_between_threads_gives_the_same_numbers(monkeypatch, name,
     for metric in metrics:
         for field in ("precision", "recall", "fmeasure", "hits", "model_count", "peer_count"):
             assert getattr(split[metric], field).tolist() == getattr(whole[metric], field).tolist(), (metric, field)
+
+
+def test_a_forked_child_counts_its_batches_with_its_own_threads():
+    """The pool of counting threads is the process's own: a child forked after the parent used it (a
+    DataLoader's worker) makes a new one instead of waiting forever on threads it does not have."""
+    pytest.importorskip("numba", reason="the compiled kernels (the jit extra) split batches")
+    import multiprocessing
+    import os
+
+    from rouge155.engine import calls as engine_calls
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    preds, refs = pairs(30, seed=2, max_refs=1, odd_share=0.0, size=2)
+    os.environ["ROUGE155_JIT"] = "1"
+    try:
+        whole = rouge155.score_pairs(preds, refs, ["ROUGE-1"])["ROUGE-1"].fmeasure.tolist()
+        assert engine_calls._POOL or engine_calls.threads() == 1
+        context = multiprocessing.get_context("fork")
+        with context.Pool(1) as pool:
+            child = pool.apply_async(_fmeasures, (preds, refs)).get(timeout=120)
+    finally:
+        os.environ.pop("ROUGE155_JIT", None)
+    assert child == whole
+
+
+def _fmeasures(preds, refs):
+    return rouge155.score_pairs(preds, refs, ["ROUGE-1"])["ROUGE-1"].fmeasure.tolist()
