@@ -198,6 +198,29 @@ def perl_value(kind: int, hits: Sequence[int], lengths: Sequence[int], formula: 
     return c.precision, c.recall, c.f, float(c.hit), float(c.model_count), float(c.peer_count)
 
 
+def perl_block(alpha) -> Optional[Callable[[], Callable[..., Optional[np.ndarray]]]]:
+    """What makes :func:`perl_value` over a whole call in one compiled dispatch
+    (:func:`rouge155.metrics.jit_calls.perl_single`), for calls whose pairs have one reference each
+    (else None: several references are combined by ``formulas.combine``, in Python); None for an
+    ``alpha`` a double does not hold as Python computes with it (an int past 2**53)."""
+    if not (type(alpha) is float or (type(alpha) is int and abs(alpha) < 1 << 53)):
+        return None
+    weight = float(alpha)
+
+    def make() -> Callable[..., Optional[np.ndarray]]:
+        from ..metrics.jit_calls import perl_single
+
+        def block(hits, lengths, pair_ref, pair_pred, _pair_owner, n, kinds) -> Optional[np.ndarray]:
+            if len(pair_ref) != n:
+                return None
+            out, ok = perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, weight)
+            return out if ok else None
+
+        return block
+
+    return make
+
+
 def perl_rows(kind: int, hits: np.ndarray, lengths: np.ndarray, pair_ref: np.ndarray, pair_pred: np.ndarray,
               pair_instance: np.ndarray, n_instances: int, options: Options) -> np.ndarray:
     """The (instances, 6) counts rows of one metric over a batch, as ``compiled_pairs`` gives them."""

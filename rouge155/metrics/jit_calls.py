@@ -280,3 +280,55 @@ def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
                 out[m, 4, i] = ref_count
                 out[m, 5, i] = pred_count
     return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _r5(x):
+    """(``r5(x)``, True) where x * 1e5 is clearly off a half and 0 <= x < 1000 (then rint(x * 1e5) / 1e5
+    is the double of the decimal ``%7.5f`` prints: ``rouge155.base.perl.r5_many``), else (0, False)."""
+    scaled = x * 1e5
+    q = np.rint(scaled)
+    if 0.0 <= x < 1000.0 and abs(abs(scaled - q) - 0.5) > 1e-6:
+        return q / 1e5, True
+    return 0.0, False
+
+
+@numba.njit(cache=True, nogil=True)
+def perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, alpha):
+    """The script's numbers of a call's counts where every pair has one reference (row i is pair i):
+    ``out[m, :, i]`` = (P, R, F, hits, model count, peer count) as ``engine.calls.perl_value`` makes
+    them (``formulas.scored``: R and P rounded with ``%7.5f``, then F = P * R / ((1 - alpha) * P +
+    alpha * R) rounded, 0 where a count or the denominator is 0). Returns (out, False) as soon as a
+    value lies too near a rounding half for :func:`_r5` (the caller computes that call in Python)."""
+    out = np.zeros((len(kinds), 6, n))
+    for i in range(n):
+        pred = lengths[pair_pred[i]]
+        ref = lengths[pair_ref[i]]
+        for m in range(len(kinds)):
+            kind = kinds[m]
+            peer = max(pred - kind + 1, 0) if kind > 0 else pred
+            model = max(ref - kind + 1, 0) if kind > 0 else ref
+            hit = hits[i, m]
+            recall = 0.0
+            precision = 0.0
+            f = 0.0
+            if model != 0:
+                recall, ok = _r5(hit / model)
+                if not ok:
+                    return out, False
+            if peer != 0:
+                precision, ok = _r5(hit / peer)
+                if not ok:
+                    return out, False
+            denom = (1 - alpha) * precision + alpha * recall
+            if denom > 0:
+                f, ok = _r5((precision * recall) / denom)
+                if not ok:
+                    return out, False
+            out[m, 0, i] = precision
+            out[m, 1, i] = recall
+            out[m, 2, i] = f
+            out[m, 3, i] = hit
+            out[m, 4, i] = model
+            out[m, 5, i] = peer
+    return out, True

@@ -137,7 +137,7 @@ class Compiled(CallScorer):
     def __init__(self, names: Sequence[str], kinds: Sequence[int], vocabulary: Callable[[], object],
                  encode: Callable[[object], Optional[bytes]], combine: Combine, fallback: CallScorer,
                  batch_values: Callable[..., PairScores], several: bool = True, local: bool = False,
-                 block: Optional[Callable[[], Callable[..., np.ndarray]]] = None):
+                 block: Optional[Callable[[], Callable[..., Optional[np.ndarray]]]] = None):
         from ..engine.calls import TextCounter
 
         self.names = tuple(names)
@@ -145,8 +145,10 @@ class Compiled(CallScorer):
         self.counter = TextCounter(self.kinds, vocabulary, local)
         self.encode, self.combine, self.fallback, self.batch_values = encode, combine, fallback, batch_values
         self.several, self.local = several, local
-        self.block = block  # what makes the compiled kernel of ``combine`` over a whole call, if there is one
-        self._block: Optional[Callable[..., np.ndarray]] = None
+        # what makes ``combine`` over a whole call's counts in one compiled dispatch, if there is one (it gives
+        # None for a call it does not cover: ``combine`` then, pair by pair)
+        self.block = block
+        self._block: Optional[Callable[..., Optional[np.ndarray]]] = None
 
     def extended(self, extra: Dict[str, int]) -> "Compiled":
         """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
@@ -163,7 +165,8 @@ class Compiled(CallScorer):
 
     def _blocked(self, hits, lengths, pair_ref, pair_pred, pair_owner, n: int) -> Optional[np.ndarray]:
         """The (metrics, 6, n) numbers of a call's counts by the implementation's compiled ``combine``
-        (one dispatch instead of a Python call per metric and pair), None where it has none."""
+        (one dispatch instead of a Python call per metric and pair), None where it has none or it does
+        not cover the call."""
         if self.block is None:
             return None
         kernel = self._block
@@ -242,7 +245,9 @@ class Compiled(CallScorer):
                     return None
                 hits, lengths, pair_ref, pair_pred = counts
                 block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)
-                return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}  # type: ignore[index]
+                if block is None:
+                    return self.rows_scores([self._values(hits, lengths)])
+                return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}
             one = None if refs is None else self.counted(predictions[0], refs)
             return None if one is None else self.rows_scores([one])
 
