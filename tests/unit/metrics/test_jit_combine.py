@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("numba", reason="the compiled kernels are the jit extra")
 
-from rouge155.engine.calls import perl_value  # noqa: E402
-from rouge155.metrics.jit_calls import harmonic_best, perl_single  # noqa: E402
-from rouge155.semantics.rouge_score import call_value  # noqa: E402
+from rouge155.engine.calls import perl_value
+from rouge155.metrics.jit_calls import harmonic_best, perl_single
+from rouge155.semantics.rouge_score import call_value
 
 KINDS = np.array([1, 2, 3, 0, -1], dtype=np.int64)
 
