@@ -239,17 +239,12 @@ class Compiled(CallScorer):
         if type(predictions) is list and type(references) is list and len(predictions) == len(references) == 1:
             refs = references[0]  # one pair: its texts are checked by encode (None: not a text it takes)
             refs = [refs] if isinstance(refs, (str, bytes)) else refs if type(refs) in (list, tuple) else None
-            if refs is not None and self.block is not None:
-                counts = self._one_counts(predictions[0], refs)
-                if counts is None:
-                    return None
-                hits, lengths, pair_ref, pair_pred = counts
-                block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)
-                if block is None:
-                    return self.rows_scores([self._values(hits, lengths)])
-                return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}
-            one = None if refs is None else self.counted(predictions[0], refs)
-            return None if one is None else self.rows_scores([one])
+            counts = None if refs is None else self._one_counts(predictions[0], refs)
+            if counts is None:
+                return None
+            hits, lengths, pair_ref, pair_pred = counts
+            block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)
+            return self.rows_scores([self._values(hits, lengths)]) if block is None else self._block_scores(block)
 
         counted = self.batch_counts(predictions, references)
         return None if counted is None else self.scores(counted)
@@ -267,11 +262,15 @@ class Compiled(CallScorer):
         fixed costs exceed theirs)."""
         block = self._blocked(c.hits, c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
         if block is not None:
-            return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}
+            return self._block_scores(block)
         if c.n <= SCALAR_PAIRS:
             return self.rows_scores(self.pair_values(c))
         return {name: self.batch_values(name, kind, c.hits[:, m], c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
                 for m, (name, kind) in enumerate(zip(self.names, self.kinds))}
+
+    def _block_scores(self, block: np.ndarray) -> Dict[str, PairScores]:
+        """Per name, the PairScores of a (metrics, 6, n) block (views of it)."""
+        return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}
 
     def rows_scores(self, rows: List[Dict[str, Values]]) -> Dict[str, PairScores]:
         """Per name, the PairScores of pairs' values (in one array)."""
@@ -286,7 +285,6 @@ class Compiled(CallScorer):
         return {name: PairScores.from_block(columns) for name, columns in zip(names, table)}
 
     def pair_values(self, c: "Counted") -> List[Dict[str, Values]]:
-
         """Each pair's values, as :meth:`one` gives them."""
         block = self._blocked(c.hits, c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
         if block is not None:
