@@ -51,11 +51,12 @@ def corpus(tmp_path_factory):
     return root
 
 
-def _default_sigint():
-    """In the child, before exec: SIGINT back to its default. A suite started with SIGINT ignored (a
-    background job: ``trap "" INT``) would pass SIG_IGN on, and Python keeps an ignored SIGINT ignored
-    (``restore_signals`` resets only what Python itself ignored: SIGPIPE, SIGXFSZ)."""
+def _default_signals():
+    """In the child, before exec: SIGINT and SIGHUP back to their defaults. A suite started with them
+    ignored (a background job: ``trap "" INT``; ``nohup``) would pass SIG_IGN on, and Python keeps an
+    ignored signal ignored (``restore_signals`` resets only what Python itself ignored: SIGPIPE, SIGXFSZ)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _command(*extra, config="config.xml"):
@@ -113,7 +114,7 @@ def _alive(pids):
 
 def _start_and_wait_for_workers(corpus, session=True):
     p = subprocess.Popen(_command("--jobs", "2"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=session, preexec_fn=_default_sigint)
+                         start_new_session=session, preexec_fn=_default_signals)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         kids = _workers(p.pid)
@@ -165,7 +166,7 @@ def test_sigint_is_prompt_and_quiet(corpus, group):
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_one_process_dies_of_the_signal(corpus, sig):
     p = subprocess.Popen(_command("--jobs", "1"), cwd=corpus, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, preexec_fn=_default_sigint)
+                         start_new_session=True, preexec_fn=_default_signals)
     time.sleep(0.8)  # start-up done, mid-run
     assert p.poll() is None, "the run ended before it could be interrupted"
     t = time.monotonic()
