@@ -10,7 +10,7 @@ from ..base.lazy import lazy_regex  # compiled when a run first stems (-m)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Mapping, Optional
+    from typing import List, Mapping, Optional, Sequence
 
 _c = "[^aeiou]"
 _v = "[aeiouy]"
@@ -34,85 +34,89 @@ _STEP3_LIST = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical":
 
 
 def _by_tail(suffixes: dict) -> dict:
-    """The listed suffixes (all of two letters or more) under their last two letters, longest first."""
+    """The listed suffixes (all of two letters or more) under their last two letters, longest first,
+    each as (suffix, its length, its replacement): the first of its group a word ends with is the
+    suffix a regex ``(a|b|...)$`` search finds (the leftmost start, i.e. the longest one). Most
+    words end in two letters no listed suffix ends in: one look-up rules them out."""
     index: dict = {}
     for suffix in sorted(suffixes, key=len, reverse=True):
-        index.setdefault(suffix[-2:], []).append(suffix)
-    return index
-
-
-def _longest_suffix(w: str, index: dict) -> Optional[str]:
-    """The suffix a regex ``(a|b|...)$`` search finds: the leftmost start, i.e. the longest one.
-    Most words end in two letters no listed suffix ends in: one look-up rules them out."""
-    for suffix in index.get(w[-2:], ()):
-        if w.endswith(suffix):
-            return suffix
-    return None
-
-
-def _replace_suffix(w: str, suffixes: dict, index: dict) -> str:
-    """Porter steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it."""
-    suffix = _longest_suffix(w, index)
-    if suffix is not None:
-        stem = w[: -len(suffix)]
-        if _MGR0.search(stem):
-            return stem + suffixes[suffix]
-    return w
+        index.setdefault(suffix[-2:], []).append((suffix, len(suffix), suffixes[suffix]))
+    return {tail: tuple(group) for tail, group in index.items()}
 
 
 _STEP2_INDEX = _by_tail(_STEP2_LIST)
 _STEP3_INDEX = _by_tail(_STEP3_LIST)
-_STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split()))
+_STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split(), ""))
 
 
 def porter_stem(w: str) -> str:
     """The script's ``stem()``: Porter (1980) with the script's step-4 change.
 
-    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test); the measure
-    tests keep the script's regular expressions.
+    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test), after a look
+    at the last letter where that rules most words out; the measure tests keep the script's regular
+    expressions. One function, no calls but those tests: stemming every distinct word of a corpus
+    is a tenth of a 1,500-pair run.
     """
     if len(w) < 3:
         return w
     firstch = w[0]
     if firstch == "y":
         w = "Y" + w[1:]
+    last = w[-1]
     # Step 1a: /(ss|i)es$/ then /([^s])s$/
-    if w.endswith(("sses", "ies")):
-        w = w[:-2]
-    elif w.endswith("s") and len(w) >= 2 and w[-2] != "s":
-        w = w[:-1]
-    # Step 1b
-    if w.endswith("eed"):
-        if _MGR0.search(w[:-3]):
+    if last == "s":
+        if w.endswith("sses") or w.endswith("ies"):
+            w = w[:-2]
+        elif w[-2] != "s":
             w = w[:-1]
-    elif w.endswith(("ed", "ing")):
-        stem = w[:-2] if w[-1] == "d" else w[:-3]
-        if _VOWEL_IN_STEM.search(stem):
-            w = stem
-            if w.endswith(("at", "bl", "iz")):
-                w += "e"
-            elif len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":
+        last = w[-1]
+    # Step 1b: /eed$/, else /(ed|ing)$/
+    if last == "d" or last == "g":
+        if w.endswith("eed"):
+            if _MGR0.search(w[:-3]):
                 w = w[:-1]
-            elif _CVC.search(w):
-                w += "e"
+        elif w.endswith("ed") or w.endswith("ing"):
+            stem = w[:-2] if last == "d" else w[:-3]
+            if _VOWEL_IN_STEM.search(stem):
+                w = stem
+                if w.endswith(("at", "bl", "iz")):
+                    w += "e"
+                elif len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":
+                    w = w[:-1]
+                elif _CVC.search(w):
+                    w += "e"
+        last = w[-1:]
     # Step 1c
-    if w.endswith("y"):
+    if last == "y":
         stem = w[:-1]
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
-    # Steps 2 and 3
-    w = _replace_suffix(w, _STEP2_LIST, _STEP2_INDEX)
-    w = _replace_suffix(w, _STEP3_LIST, _STEP3_INDEX)
+    # Steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it
+    for index in (_STEP2_INDEX, _STEP3_INDEX):
+        group = index.get(w[-2:])
+        if group is not None:
+            for suffix, size, replacement in group:
+                if w.endswith(suffix):
+                    if _MGR0.search(w[:-size]):
+                        w = w[:-size] + replacement
+                    break
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
-    suffix = _longest_suffix(w, _STEP4_INDEX)
-    if suffix is not None and _MGR1.search(w[: -len(suffix)]):
-        w = w[: -len(suffix)]
-    if w.endswith("ment") and _MGR1.search(w[:-4]):
-        w = w[:-4]
-    if w.endswith("ent"):
-        if _MGR1.search(w[:-3]):
+    group = _STEP4_INDEX.get(w[-2:])
+    if group is not None:
+        for suffix, size, _ in group:
+            if w.endswith(suffix):
+                if _MGR1.search(w[:-size]):
+                    w = w[:-size]
+                break
+    last = w[-1:]
+    if last == "t":
+        if w.endswith("ment") and _MGR1.search(w[:-4]):
+            w = w[:-4]
+            last = w[-1:]
+    if last == "t":
+        if w.endswith("ent") and _MGR1.search(w[:-3]):
             w = w[:-3]
-    elif w.endswith(("sion", "tion")):
+    elif last == "n" and (w.endswith("sion") or w.endswith("tion")):
         stem = w[:-3]
         if _MGR1.search(stem):
             w = stem
@@ -141,14 +145,22 @@ class Stemmer:
         if hit is None:
             if not token:
                 return None
-            # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
-            low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
-            hit = self._exceptions.get(low)
-            if hit is None:
-                hit = porter_stem(low)
+            hit = self.many((token,))[0]
             if cache is not None:
                 cache[token] = hit
         return hit
+
+    def many(self, tokens: Sequence[str]) -> List[str]:
+        """The stems of many non-empty tokens (no cache: each distinct token is stemmed once by the
+        token-id map that calls this)."""
+        exception = self._exceptions.get
+        out = []
+        for token in tokens:
+            # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
+            low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
+            hit = exception(low)
+            out.append(porter_stem(low) if hit is None else hit)
+        return out
 
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
