@@ -258,10 +258,11 @@ _CELL_BUDGET = 1 << 23  # direction-table bytes per bucket (8 MB)
 _LONG_CELLS = 1 << 17  # ROUGE-L alignments of this many cells or more walk the bit rows instead (lcs_bits)
 
 
-def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 384):
+def _buckets(m: "np.ndarray", n: "np.ndarray", min_size: int = 768):
     """Alignment indices in buckets of similar shape: model lengths binned, then peer lengths sorted
     and cut into runs of at least ``min_size`` (fewer, larger buckets: fewer numpy calls), each split
-    to fit the cell budget. Yields (indices, padded model length, padded peer length)."""
+    to fit the cell budget (768: the fastest on 1,500-pair CNN/DM- and DUC-like corpora, 384 to 6,144
+    measured). Yields (indices, padded model length, padded peer length)."""
 
     edges = np.array([2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512])
     m_bin = np.searchsorted(edges, m)
