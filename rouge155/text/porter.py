@@ -153,12 +153,12 @@ class Stemmer:
     def many(self, tokens: Sequence[str]) -> List[str]:
         """The stems of many non-empty tokens (no cache: each distinct token is stemmed once by the
         token-id map that calls this)."""
-        exception = self._exceptions.get
+        exceptions = self._exceptions  # (its ``get`` looked up each time: a lazy table's becomes its dict's)
         out = []
         for token in tokens:
             # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
             low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
-            hit = exception(low)
+            hit = exceptions.get(low)
             out.append(porter_stem(low) if hit is None else hit)
         return out
 
