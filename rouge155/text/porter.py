@@ -10,7 +10,7 @@ from ..base.lazy import lazy_regex  # compiled when a run first stems (-m)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import List, Mapping, Optional, Sequence
+    from typing import Mapping, Optional
 
 _c = "[^aeiou]"
 _v = "[aeiouy]"
@@ -145,22 +145,14 @@ class Stemmer:
         if hit is None:
             if not token:
                 return None
-            hit = self.many((token,))[0]
+            # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
+            low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
+            hit = self._exceptions.get(low)
+            if hit is None:
+                hit = porter_stem(low)
             if cache is not None:
                 cache[token] = hit
         return hit
-
-    def many(self, tokens: Sequence[str]) -> List[str]:
-        """The stems of many non-empty tokens (no cache: each distinct token is stemmed once by the
-        token-id map that calls this)."""
-        exceptions = self._exceptions  # (its ``get`` looked up each time: a lazy table's becomes its dict's)
-        out = []
-        for token in tokens:
-            # Perl's tr/A-Z/a-z/: ASCII letters only (a no-op on the tokens the readers produce).
-            low = token if token.islower() and token.isascii() else token.translate(_ASCII_LOWER)
-            hit = exceptions.get(low)
-            out.append(porter_stem(low) if hit is None else hit)
-        return out
 
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")

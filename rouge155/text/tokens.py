@@ -6,7 +6,7 @@ from operator import itemgetter
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Callable, Dict, FrozenSet, List, Optional, Sequence
+    from typing import Callable, Dict, FrozenSet, List, Optional
 
 from ..base.lazy import np  # TokenIds (the batched engine) only
 from .readers import UNIT_MARK, clean_tokens, clean_units_marked
@@ -32,22 +32,11 @@ class Tokenizer:
 
     def final(self, tok: str, stemming: bool) -> Optional[str]:
         """What one cleaned token counts as (None: it does not count)."""
-        return self.finals((tok,), stemming)[0]
-
-    def finals(self, toks: Sequence[str], stemming: bool) -> List[Optional[str]]:
-        """What each of many cleaned tokens counts as (None: it does not count), stemmed together
-        (a stemmer with a ``many`` method stems a list in one call)."""
-        stopwords, counted_first = self._stopwords, self._counted_first
-        out: List[Optional[str]] = [None if tok in stopwords or tok[0] not in counted_first else tok for tok in toks]
-        if stemming:
-            at = [k for k, tok in enumerate(out) if tok is not None and len(tok) > 3]
-            if at:
-                stem = self._stem
-                many = getattr(stem, "many", None)
-                words = [out[k] for k in at]
-                for k, stemmed in zip(at, many(words) if many is not None else map(stem, words)):
-                    out[k] = stemmed
-        return out
+        if tok in self._stopwords or tok[0] not in self._counted_first:
+            return None
+        if stemming and len(tok) > 3:
+            return self._stem(tok)
+        return tok
 
     def tokens(self, text: Optional[str], stemming: bool) -> List[str]:
         if not text:
@@ -56,7 +45,8 @@ class Tokenizer:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        out = [f for f in self.finals(text.split(" "), stemming) if f is not None]
+        final = self.final
+        out = [f for f in (final(tok, stemming) for tok in text.split(" ")) if f is not None]
         if len(self._cache) > 200_000:
             self._cache.clear()
         self._cache[key] = out
@@ -80,16 +70,13 @@ class TokenIds(dict):
         self[UNIT_MARK] = -2  # a unit boundary in ``many_unit_ids``
 
     def __missing__(self, raw: bytes) -> int:
-        self.learn((raw,))
-        return self[raw]
-
-    def learn(self, raws: Sequence[bytes]) -> None:
-        """Ids for raw tokens not seen yet, in their order (the ids ``__missing__`` would give them one
-        by one), their stems found in one call."""
-        finals = self._tokenizer.finals(list(map(self._token_str, raws)), self._stemming)
-        vocab = self.vocab
-        for raw, final in zip(raws, finals):
-            self[raw] = -1 if final is None else vocab.setdefault(final, len(vocab))
+        final = self._tokenizer.final(self._token_str(raw), self._stemming)
+        if final is None:
+            ident = -1
+        else:
+            ident = self.vocab.setdefault(final, len(self.vocab))
+        self[raw] = ident
+        return ident
 
     def ids(self, text: Optional[bytes]) -> np.ndarray:
         """Token ids of raw (not yet cleaned) text."""
@@ -120,10 +107,7 @@ class TokenIds(dict):
         if not units:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         toks = clean_units_marked(units)
-        new = set(toks).difference(self)  # (the tokens' hashes, computed here, are kept for the look-ups)
-        if new:  # stemmed together, in their order (the ids one by one look-ups would give them)
-            self.learn([tok for tok in dict.fromkeys(toks) if tok in new])
-        # itemgetter looks every token up in one C loop
+        # itemgetter looks every token up in one C loop (__missing__ still runs in token order)
         found = itemgetter(*toks)(self) if len(toks) > 1 else tuple(map(self.__getitem__, toks))
         arr = np.fromiter(found, dtype=np.int64, count=len(toks))
         unit = np.cumsum(arr == -2)
