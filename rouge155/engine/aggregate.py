@@ -560,10 +560,11 @@ def _perl_token_ratios(sample: Sequence[Number], alpha: Number) -> List[Number]:
 
 
 # A table past this many bytes is never sent to other processes: each share would be pickled whole
-# (a copy in this process while it is sent, and one in each worker), which at ten million pairs took a
-# 678 MB run to 1.24 GB at its end; its bootstrap runs here instead (threads do not help: the draws are
-# many small numpy calls, and two threads ran them 3x slower than one, GIL contention).
-SHIP_BYTES = 64 << 20
+# (a copy in this process while it is sent, and one in each worker), which at ten million pairs (360 MB
+# of int32) took a 678 MB run to 1.24 GB at its end; its bootstrap runs here instead (threads do not
+# help: the draws are many small numpy calls, and two threads ran them 3x slower than one, GIL
+# contention). A million pairs (72 MB of doubles) still share their bootstrap between processes.
+SHIP_BYTES = 128 << 20
 
 
 def _resample_parts(count: int, rows: int, workers, nbytes: int = 0) -> List[Tuple[int, int]]:

@@ -6,7 +6,8 @@ metric, the signature) that a call of one pair cannot carry: a reward function c
 (the metrics as kernel codes, the vocabulary kept per thread) and then counts a call's texts in one
 compiled dispatch (:func:`rouge155.metrics.jit_calls.text_counts`); :func:`perl_values` turns the
 counts into the script's numbers (``formulas.combine``, the rule both engines use), and
-:func:`count_many` counts large batches on every core (the kernels hold no GIL).
+:meth:`TextCounter.count` counts batches of a few dozen pairs or more on every core (the kernels hold
+no GIL).
 
 Every number is the batched engine's: the kernels are its kernels (:mod:`.batched.compiled_pairs`),
 only fed differently; the tests compare the paths value for value.
@@ -32,8 +33,11 @@ if TYPE_CHECKING:
 UNION_LCS = 0  # the kernel codes of rouge155.metrics.jit_calls (not imported here: that imports numba)
 TEXT_LCS = -1
 LONGEST_ORDER = 1 << 62  # an order past this is held as this (a kernel code is an int64)
-PARALLEL_PAIRS = 2048  # a batch of at least this many pairs is counted on every core
+PARALLEL_PAIRS = 2048  # a batch of token ids of at least this many pairs is counted on every core
+SPLIT_PAIRS = 24  # a batch of texts of at least this many pairs too (scripts/bench.py --mode calls)
 _POOL: List[ThreadPoolExecutor] = []
+if hasattr(os, "register_at_fork"):  # a forked child (a DataLoader's worker) has none of its parent's threads:
+    os.register_at_fork(after_in_child=_POOL.clear)  # it makes its own pool (the parent's would never run a task)
 
 
 def threads() -> int:
@@ -74,33 +78,68 @@ class TextCounter:
     def one(self, prediction: bytes, references: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
         """(hits, lengths) of a prediction against its references: ``hits[r, m]`` for reference r,
         ``lengths[0]`` the prediction's token count, ``lengths[1 + r]`` reference r's."""
-        layout = self._layouts.get(len(references))
-        if layout is None:
-            k = len(references)
-            layout = self._layouts[k] = (np.arange(1, k + 1, dtype=np.int64), np.zeros(k, dtype=np.int64))
-        return self.count([prediction] + references, *layout)
+        return self.count([prediction] + references, *self.layout(len(references)))
 
-    def count(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-        """(hits, lengths) of SPL texts (bytes) for pairs of (reference, prediction) document indices."""
-        if len(texts) == 2:
-            ends = np.array((len(texts[0]), len(texts[0]) + len(texts[1])), dtype=np.int64)
-        else:
-            ends = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)).cumsum()
+    def layout(self, references: int) -> Tuple[np.ndarray, np.ndarray]:
+        """(pair_ref, pair_pred) of one prediction (text 0) against ``references`` references (texts 1..)."""
+        made = self._layouts.get(references)
+        if made is None:
+            made = self._layouts[references] = (np.arange(1, references + 1, dtype=np.int64),
+                                                np.zeros(references, dtype=np.int64))
+        return made
+
+    def _kernel(self) -> Callable[..., Any]:
         kernel: Optional[Callable[..., Any]] = self._text_counts
         if kernel is None:
             from ..metrics.jit_calls import local_counts, text_counts
 
             chosen: Callable[..., Any] = local_counts if self.local else text_counts
             kernel = self._text_counts = chosen
-        if self.local:
-            return kernel(b"".join(texts), ends, pair_ref, pair_pred, self.kinds)
-        packed = self.vocabulary()
-        hits, lengths, status = kernel(b"".join(texts), ends, packed.table,  # type: ignore[attr-defined]
-                                       pair_ref, pair_pred, self.kinds)
+        return kernel
 
+    def _counted(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table) -> tuple:
+        """The kernel's (hits, lengths, status) for these texts (``table``: the packed vocabulary's, or
+        None for a local count); any thread may run it (it holds no GIL and only reads ``table``)."""
+        if len(texts) == 2:
+            ends = np.array((len(texts[0]), len(texts[0]) + len(texts[1])), dtype=np.int64)
+        else:
+            ends = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)).cumsum()
+        if table is None:
+            return (*self._kernel()(b"".join(texts), ends, pair_ref, pair_pred, self.kinds), 0)
+        return self._kernel()(b"".join(texts), ends, table, pair_ref, pair_pred, self.kinds)
+
+    def count(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """(hits, lengths) of SPL texts (bytes) for pairs of (reference, prediction) document indices; a
+        batch of :data:`SPLIT_PAIRS` pairs or more is counted on every core, a share of its pairs each."""
+        packed = None if self.local else self.vocabulary()
+        table = None if packed is None else packed.table  # type: ignore[attr-defined]
+        workers = threads() if len(pair_ref) >= SPLIT_PAIRS else 1
+        if workers > 1:
+            hits, lengths, status = self._split(texts, pair_ref, pair_pred, table, workers)
+        else:
+            hits, lengths, status = self._counted(texts, pair_ref, pair_pred, table)
         if status == 0:
             return hits, lengths
+        # a token the vocabulary does not hold yet: resolved here, in this thread, then counted
         return self.count_tokens(packed.spl_texts(texts), pair_ref, pair_pred)  # type: ignore[attr-defined]
+
+    def _split(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table, workers: int) -> tuple:
+        """:meth:`_counted` with the pairs cut into ``workers`` shares, each with only its own texts,
+        run at once on the pool's threads: the same hits (each pair is counted alone) and lengths."""
+        bounds = np.linspace(0, len(pair_ref), workers + 1).astype(np.int64).tolist()
+        shares = []
+        for a, b in zip(bounds[:-1], bounds[1:]):
+            used = np.unique(np.concatenate((pair_ref[a:b], pair_pred[a:b])))
+            shares.append((used, _pool().submit(self._counted, [texts[i] for i in used.tolist()],
+                                                np.searchsorted(used, pair_ref[a:b]),
+                                                np.searchsorted(used, pair_pred[a:b]), table)))
+        parts = [(used, future.result()) for used, future in shares]
+        if any(part[2] for _, part in parts):
+            return None, None, 1
+        lengths = np.zeros(len(texts), dtype=np.int64)
+        for used, part in parts:
+            lengths[used] = part[1]
+        return np.concatenate([part[0] for _, part in parts]), lengths, 0
 
     def count_tokens(self, spl, pair_ref: np.ndarray, pair_pred: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """:func:`count_tokens` of this counter's metrics."""
@@ -157,6 +196,29 @@ def perl_value(kind: int, hits: Sequence[int], lengths: Sequence[int], formula: 
         matches.append(ModelMatch(hit, model, peer, score))
     c = combine(matches, formula, alpha)
     return c.precision, c.recall, c.f, float(c.hit), float(c.model_count), float(c.peer_count)
+
+
+def perl_block(alpha) -> Optional[Callable[[], Callable[..., Optional[np.ndarray]]]]:
+    """What makes :func:`perl_value` over a whole call in one compiled dispatch
+    (:func:`rouge155.metrics.jit_calls.perl_single`), for calls whose pairs have one reference each
+    (else None: several references are combined by ``formulas.combine``, in Python); None for an
+    ``alpha`` a double does not hold as Python computes with it (an int past 2**53)."""
+    if not (type(alpha) is float or (type(alpha) is int and abs(alpha) < 1 << 53)):
+        return None
+    weight = float(alpha)
+
+    def make() -> Callable[..., Optional[np.ndarray]]:
+        from ..metrics.jit_calls import perl_single
+
+        def block(hits, lengths, pair_ref, pair_pred, _pair_owner, n, kinds) -> Optional[np.ndarray]:
+            if len(pair_ref) != n:
+                return None
+            out, ok = perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, weight)
+            return out if ok else None
+
+        return block
+
+    return make
 
 
 def perl_rows(kind: int, hits: np.ndarray, lengths: np.ndarray, pair_ref: np.ndarray, pair_pred: np.ndarray,

@@ -245,3 +245,90 @@ def text_counts(raw, doc_end, table, pair_ref, pair_pred, kinds):
     local, width = dense_ids(out_ids[:t])
     hits = pair_hits(local, width, unit_len[:u], tokens_end, units_end, pair_ref, pair_pred, kinds)
     return hits, tokens_end - starts_of(tokens_end), 0
+
+
+@numba.njit(cache=True, nogil=True)
+def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
+    """rouge-score's numbers of a call's counts (``hits[row, m]`` of each (reference, prediction) row,
+    ``lengths``: each text's tokens; ``pair_owner[row]``: its pair, rows in pair order): per metric m
+    and pair i, ``out[m, :, i]`` = (P, R, F, hits, the reference's count, the prediction's) of the
+    pair's reference with the largest F, the first on ties. A side's count is its tokens, or its
+    n-grams for ROUGE-N (kind n > 0: tokens - n + 1, at least 0); P = hits / max(prediction count, 1),
+    R likewise, F = 2 * P * R / (P + R) (0 where P + R is 0): the operations of ``call_value`` and
+    ``prf``, in their order, on the same doubles."""
+    out = np.zeros((len(kinds), 6, n))
+    best = np.full((len(kinds), n), -1.0)
+    for row in range(len(pair_ref)):
+        i = pair_owner[row]
+        pred = lengths[pair_pred[row]]
+        ref = lengths[pair_ref[row]]
+        for m in range(len(kinds)):
+            kind = kinds[m]
+            pred_count = max(pred - kind + 1, 0) if kind > 0 else pred
+            ref_count = max(ref - kind + 1, 0) if kind > 0 else ref
+            hit = hits[row, m]
+            precision = hit / max(pred_count, 1)
+            recall = hit / max(ref_count, 1)
+            total = precision + recall
+            f = 2 * precision * recall / total if total > 0 else 0.0
+            if f > best[m, i]:
+                best[m, i] = f
+                out[m, 0, i] = precision
+                out[m, 1, i] = recall
+                out[m, 2, i] = f
+                out[m, 3, i] = hit
+                out[m, 4, i] = ref_count
+                out[m, 5, i] = pred_count
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _r5(x):
+    """(``r5(x)``, True) where x * 1e5 is clearly off a half and 0 <= x < 1000 (then rint(x * 1e5) / 1e5
+    is the double of the decimal ``%7.5f`` prints: ``rouge155.base.perl.r5_many``), else (0, False)."""
+    scaled = x * 1e5
+    q = np.rint(scaled)
+    if 0.0 <= x < 1000.0 and abs(abs(scaled - q) - 0.5) > 1e-6:
+        return q / 1e5, True
+    return 0.0, False
+
+
+@numba.njit(cache=True, nogil=True)
+def perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, alpha):
+    """The script's numbers of a call's counts where every pair has one reference (row i is pair i):
+    ``out[m, :, i]`` = (P, R, F, hits, model count, peer count) as ``engine.calls.perl_value`` makes
+    them (``formulas.scored``: R and P rounded with ``%7.5f``, then F = P * R / ((1 - alpha) * P +
+    alpha * R) rounded, 0 where a count or the denominator is 0). Returns (out, False) as soon as a
+    value lies too near a rounding half for :func:`_r5` (the caller computes that call in Python)."""
+    out = np.zeros((len(kinds), 6, n))
+    for i in range(n):
+        pred = lengths[pair_pred[i]]
+        ref = lengths[pair_ref[i]]
+        for m in range(len(kinds)):
+            kind = kinds[m]
+            peer = max(pred - kind + 1, 0) if kind > 0 else pred
+            model = max(ref - kind + 1, 0) if kind > 0 else ref
+            hit = hits[i, m]
+            recall = 0.0
+            precision = 0.0
+            f = 0.0
+            if model != 0:
+                recall, ok = _r5(hit / model)
+                if not ok:
+                    return out, False
+            if peer != 0:
+                precision, ok = _r5(hit / peer)
+                if not ok:
+                    return out, False
+            denom = (1 - alpha) * precision + alpha * recall
+            if denom > 0:
+                f, ok = _r5((precision * recall) / denom)
+                if not ok:
+                    return out, False
+            out[m, 0, i] = precision
+            out[m, 1, i] = recall
+            out[m, 2, i] = f
+            out[m, 3, i] = hit
+            out[m, 4, i] = model
+            out[m, 5, i] = peer
+    return out, True

@@ -136,7 +136,8 @@ class Compiled(CallScorer):
 
     def __init__(self, names: Sequence[str], kinds: Sequence[int], vocabulary: Callable[[], object],
                  encode: Callable[[object], Optional[bytes]], combine: Combine, fallback: CallScorer,
-                 batch_values: Callable[..., PairScores], several: bool = True, local: bool = False):
+                 batch_values: Callable[..., PairScores], several: bool = True, local: bool = False,
+                 block: Optional[Callable[[], Callable[..., Optional[np.ndarray]]]] = None):
         from ..engine.calls import TextCounter
 
         self.names = tuple(names)
@@ -144,12 +145,17 @@ class Compiled(CallScorer):
         self.counter = TextCounter(self.kinds, vocabulary, local)
         self.encode, self.combine, self.fallback, self.batch_values = encode, combine, fallback, batch_values
         self.several, self.local = several, local
+        # what makes ``combine`` over a whole call's counts in one compiled dispatch, if there is one (it gives
+        # None for a call it does not cover: ``combine`` then, pair by pair)
+        self.block = block
+        self._block: Optional[Callable[..., Optional[np.ndarray]]] = None
 
     def extended(self, extra: Dict[str, int]) -> "Compiled":
         """This scorer with more metrics (name -> kernel code: the summary-level LCS over the text as one
         sentence, say). Only :meth:`counted` and :meth:`counted_many` know them (not the fallback)."""
         return Compiled(self.names + tuple(extra), self.kinds + list(extra.values()), self.counter.vocabulary,
-                        self.encode, self.combine, self.fallback, self.batch_values, self.several, self.local)
+                        self.encode, self.combine, self.fallback, self.batch_values, self.several, self.local,
+                        self.block)
 
     def _values(self, hits: np.ndarray, lengths: np.ndarray) -> Dict[str, Values]:
         lengths_list = lengths.tolist()
@@ -157,16 +163,40 @@ class Compiled(CallScorer):
         return {name: combine(kind, column, lengths_list)
                 for name, kind, column in zip(self.names, self.kinds, hits.T.tolist())}
 
+    def _blocked(self, hits, lengths, pair_ref, pair_pred, pair_owner, n: int) -> Optional[np.ndarray]:
+        """The (metrics, 6, n) numbers of a call's counts by the implementation's compiled ``combine``
+        (one dispatch instead of a Python call per metric and pair), None where it has none or it does
+        not cover the call."""
+        if self.block is None:
+            return None
+        kernel = self._block
+        if kernel is None:
+            kernel = self._block = self.block()
+        return kernel(hits, lengths, pair_ref, pair_pred, pair_owner, n, self.counter.kinds)
+
     # -- one pair --------------------------------------------------------------------------------------
-    def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
-        """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
-        this implementation's compiled pass does not take)."""
+    def _one_counts(self, prediction, references: Sequence) -> Optional[tuple]:
+        """(hits, lengths, pair_ref, pair_pred) of one pair through the kernels (None: a text this
+        implementation's compiled pass does not take)."""
         encode = self.encode
         pred = encode(prediction)
         refs = [encode(r) for r in references]
         if pred is None or None in refs or not refs or (len(refs) > 1 and not self.several):
             return None
-        return self._values(*self.counter.one(pred, refs))  # type: ignore[arg-type]
+        pair_ref, pair_pred = self.counter.layout(len(refs))
+        return (*self.counter.count([pred] + refs, pair_ref, pair_pred), pair_ref, pair_pred)  # type: ignore[operator]
+
+    def counted(self, prediction, references: Sequence) -> Optional[Dict[str, Values]]:
+        """:meth:`one` through the kernels, whatever :func:`rouge155.text.jit.wanted` says (None: a text
+        this implementation's compiled pass does not take)."""
+        counts = self._one_counts(prediction, references)
+        if counts is None:
+            return None
+        hits, lengths, pair_ref, pair_pred = counts
+        block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)  # (one pair: every row its own)
+        if block is None:
+            return self._values(hits, lengths)
+        return dict(zip(self.names, map(tuple, block[:, :, 0].tolist())))
 
     def one(self, prediction, references):
         values = self.counted(prediction, references) if jit.wanted(1) else None
@@ -209,8 +239,12 @@ class Compiled(CallScorer):
         if type(predictions) is list and type(references) is list and len(predictions) == len(references) == 1:
             refs = references[0]  # one pair: its texts are checked by encode (None: not a text it takes)
             refs = [refs] if isinstance(refs, (str, bytes)) else refs if type(refs) in (list, tuple) else None
-            one = None if refs is None else self.counted(predictions[0], refs)
-            return None if one is None else self.rows_scores([one])
+            counts = None if refs is None else self._one_counts(predictions[0], refs)
+            if counts is None:
+                return None
+            hits, lengths, pair_ref, pair_pred = counts
+            block = self._blocked(hits, lengths, pair_ref, pair_pred, pair_pred, 1)
+            return self.rows_scores([self._values(hits, lengths)]) if block is None else self._block_scores(block)
 
         counted = self.batch_counts(predictions, references)
         return None if counted is None else self.scores(counted)
@@ -226,10 +260,17 @@ class Compiled(CallScorer):
     def scores(self, c: "Counted") -> Dict[str, PairScores]:
         """Per name, the batch's PairScores (a few pairs pair by pair, as :meth:`one` makes them: numpy's
         fixed costs exceed theirs)."""
+        block = self._blocked(c.hits, c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
+        if block is not None:
+            return self._block_scores(block)
         if c.n <= SCALAR_PAIRS:
             return self.rows_scores(self.pair_values(c))
         return {name: self.batch_values(name, kind, c.hits[:, m], c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
                 for m, (name, kind) in enumerate(zip(self.names, self.kinds))}
+
+    def _block_scores(self, block: np.ndarray) -> Dict[str, PairScores]:
+        """Per name, the PairScores of a (metrics, 6, n) block (views of it)."""
+        return {name: PairScores.from_block(block[m]) for m, name in enumerate(self.names)}
 
     def rows_scores(self, rows: List[Dict[str, Values]]) -> Dict[str, PairScores]:
         """Per name, the PairScores of pairs' values (in one array)."""
@@ -244,8 +285,11 @@ class Compiled(CallScorer):
         return {name: PairScores.from_block(columns) for name, columns in zip(names, table)}
 
     def pair_values(self, c: "Counted") -> List[Dict[str, Values]]:
-
         """Each pair's values, as :meth:`one` gives them."""
+        block = self._blocked(c.hits, c.lengths, c.pair_ref, c.pair_pred, c.pair_owner, c.n)
+        if block is not None:
+            names = self.names
+            return [dict(zip(names, map(tuple, pair))) for pair in block.transpose(2, 0, 1).tolist()]
         lengths, pair_ref, pair_pred = c.lengths.tolist(), c.pair_ref.tolist(), c.pair_pred.tolist()
         starts = np.searchsorted(c.pair_owner, np.arange(c.n + 1)).tolist()
         columns = c.hits.T.tolist()

@@ -15,7 +15,7 @@ import numpy as np
 from ..base.options import Options
 from ..base.perl import r5_many
 from ..engine.aggregate import average_many, perl_order
-from ..engine.calls import LocalVocabulary, covered, perl_rows, perl_value, spec_kind
+from ..engine.calls import LocalVocabulary, covered, perl_block, perl_rows, perl_value, spec_kind
 from ..engine.pairs import VOCABULARY_LIMIT, PairScores, pair_options, pair_scores, pair_texts, vocabulary
 from ..engine.plan import metric_plan
 from ..metrics.formulas import f_measure_many
@@ -239,7 +239,8 @@ class PerlSemantics(Semantics):
                               LocalVocabulary(made, VOCABULARY_LIMIT), spl_bytes,
                               lambda kind, hits, lengths: perl_value(kind, hits, lengths, formula, alpha), fallback,
                               batch_values,
-                              local=not (flags.stem or flags.remove_stopwords))  # every token counts as it is
+                              local=not (flags.stem or flags.remove_stopwords),  # every token counts as it is
+                              block=perl_block(alpha))
 
 
     def rule_parts(self, stem: bool, letter: str) -> Dict[str, str]:

@@ -264,6 +264,13 @@ def call_value(kind: int, hits: Sequence[int], lengths: Sequence[int]) -> Values
     return best
 
 
+def _harmonic_block():
+    """``call_value`` and ``prf`` over a whole call's counts, compiled (one dispatch a call)."""
+    from ..metrics.jit_calls import harmonic_best
+
+    return harmonic_best
+
+
 def _call_batch_values(_name: str, kind: int, hits, lengths, pair_ref, pair_pred, pair_owner, n: int) -> PairScores:
     values = _kind_values(kind, hits, lengths, pair_ref, pair_pred)
     return values.pick(first_best(values.fmeasure, pair_owner, n))
@@ -425,7 +432,8 @@ class RougeScore(Semantics):
         encode = lambda text: compiled.alnum_bytes(text) if type(text) is str else None  # noqa: E731  (bytes: numpy path)
         return calls.Compiled(list(names), [kind_of(own) for own in names.values()], vocabulary, encode, call_value,
                               fallback, _call_batch_values, several=options["multi_reference"] in self.policies,
-                              local=not stem)  # (its tokens are the runs of [a-z0-9]: all count, as they are)
+                              local=not stem,  # (its tokens are the runs of [a-z0-9]: all count, as they are)
+                              block=_harmonic_block)
 
 
 

@@ -142,3 +142,20 @@ def test_score_pairs_from_several_threads():
     for o in out:
         for k in base:
             assert np.array_equal(o[k].fmeasure, base[k].fmeasure) and np.array_equal(o[k].hits, base[k].hits)
+
+
+def test_pair_scores_are_read_only_and_travel():
+    """PairScores (one block of six fields for a call of one pair, six arrays otherwise) cannot be
+    changed, pickles (Dask sends them) and prints its fields."""
+    import pickle
+
+    one = rouge155.score_pairs(["the cat sat"], ["the cat ran"], ["ROUGE-1", "ROUGE-L"])["ROUGE-1"]
+    many = rouge155.score_pairs(["the cat sat", "a dog"], ["the cat ran", "a dog"], ["ROUGE-1"])["ROUGE-1"]
+    for scores in (one, many):
+        with pytest.raises(AttributeError):
+            scores.fmeasure = np.zeros(1)
+        back = pickle.loads(pickle.dumps(scores))
+        for field in ("precision", "recall", "fmeasure", "hits", "model_count", "peer_count"):
+            assert getattr(back, field).tolist() == getattr(scores, field).tolist()
+        assert repr(scores).startswith("PairScores(precision=array(")
+    assert one.fmeasure.tolist() == [0.66667] and one.hits.tolist() == [2.0]

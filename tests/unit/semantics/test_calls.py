@@ -30,3 +30,59 @@ def test_the_per_call_scorer_is_the_plain_one(monkeypatch, name, compiled):
         for metric in metrics:
             assert (one[metric].precision[0], one[metric].recall[0], one[metric].fmeasure[0]) == (
                 plain[metric].precision[k], plain[metric].recall[k], plain[metric].fmeasure[k]), (name, metric, k)
+
+
+@pytest.mark.parametrize("name", ["perl", "rouge-score"])
+@pytest.mark.parametrize("stem", [False, True])
+def test_a_batch_split_between_threads_gives_the_same_numbers(monkeypatch, name, stem):
+    """A batch of texts past SPLIT_PAIRS is counted a share of its pairs per thread, each share with its
+    own texts (a reference shared by a group goes to every share that uses it): every field as one count."""
+    pytest.importorskip("numba", reason="the compiled kernels (the jit extra) split batches")
+    from rouge155.engine import calls as engine_calls
+
+    monkeypatch.setenv("ROUGE155_JIT", "1")
+    monkeypatch.setattr(engine_calls, "threads", lambda: 3)
+    preds, refs = pairs(40, seed=11, max_refs=2, odd_share=0.1, size=3)
+    refs = [r if k % 5 else refs[0] for k, r in enumerate(refs)]  # a group's reference, in every share
+    refs = [r[:1] for r in refs] if name == "rouge-score" else refs
+    metrics = ["ROUGE-1", "ROUGE-2", "ROUGE-L"] if name == "perl" else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    options = dict(stem=stem, semantics=name, multi_reference="A" if name == "perl" else "B")
+    monkeypatch.setattr(engine_calls, "SPLIT_PAIRS", 10 ** 9)
+    whole = rouge155.score_pairs(preds, refs, metrics, **options)
+    monkeypatch.setattr(engine_calls, "SPLIT_PAIRS", 2)
+    shares = []
+    cut = engine_calls.TextCounter._split
+    monkeypatch.setattr(engine_calls.TextCounter, "_split", lambda self, *a: shares.append(a[-1]) or cut(self, *a))
+    split = rouge155.score_pairs(preds, refs, metrics, **options)
+    assert shares == [3]
+    for metric in metrics:
+        for field in ("precision", "recall", "fmeasure", "hits", "model_count", "peer_count"):
+            assert getattr(split[metric], field).tolist() == getattr(whole[metric], field).tolist(), (metric, field)
+
+
+def test_a_forked_child_counts_its_batches_with_its_own_threads():
+    """The pool of counting threads is the process's own: a child forked after the parent used it (a
+    DataLoader's worker) makes a new one instead of waiting forever on threads it does not have."""
+    pytest.importorskip("numba", reason="the compiled kernels (the jit extra) split batches")
+    import multiprocessing
+    import os
+
+    from rouge155.engine import calls as engine_calls
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    preds, refs = pairs(30, seed=2, max_refs=1, odd_share=0.0, size=2)
+    os.environ["ROUGE155_JIT"] = "1"
+    try:
+        whole = rouge155.score_pairs(preds, refs, ["ROUGE-1"])["ROUGE-1"].fmeasure.tolist()
+        assert engine_calls._POOL or engine_calls.threads() == 1
+        context = multiprocessing.get_context("fork")
+        with context.Pool(1) as pool:
+            child = pool.apply_async(_fmeasures, (preds, refs)).get(timeout=120)
+    finally:
+        os.environ.pop("ROUGE155_JIT", None)
+    assert child == whole
+
+
+def _fmeasures(preds, refs):
+    return rouge155.score_pairs(preds, refs, ["ROUGE-1"])["ROUGE-1"].fmeasure.tolist()
