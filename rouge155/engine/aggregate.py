@@ -444,8 +444,9 @@ def averages_from_sums(totals: Sequence[Number], n: int, sums: Optional[list], t
     count = len(sums[0])
     bounds = None
     if getattr(sums, "ndim", 0) == 2:  # an array (three columns as rows): only without -t
-        bounds = _bounds_of_array(sums / n if n else np.zeros(sums.shape), resamples, confidence) if count else None
-        sums = sums if bounds is not None else sums.tolist()
+        array: np.ndarray = sums  # type: ignore[assignment]
+        bounds = _bounds_of_array(array / n if n else np.zeros(array.shape), resamples, confidence) if count else None
+        sums = sums if bounds is not None else array.tolist()
     if bounds is not None:
         mean, low, high = bounds
     else:

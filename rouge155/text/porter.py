@@ -52,10 +52,9 @@ _STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou
 def porter_stem(w: str) -> str:
     """The script's ``stem()``: Porter (1980) with the script's step-4 change.
 
-    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test), after a look
-    at the last letter where that rules most words out; the measure tests keep the script's regular
-    expressions. One function, no calls but those tests: stemming every distinct word of a corpus
-    is a tenth of a 1,500-pair run.
+    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test), after a look at
+    the last letter where that rules most words out; the measure tests keep the script's regular
+    expressions. One function without helpers: stemming a corpus' words is a tenth of a 1,500-pair run.
     """
     if len(w) < 3:
         return w
@@ -65,7 +64,7 @@ def porter_stem(w: str) -> str:
     last = w[-1]
     # Step 1a: /(ss|i)es$/ then /([^s])s$/
     if last == "s":
-        if w.endswith("sses") or w.endswith("ies"):
+        if w.endswith(("sses", "ies")):
             w = w[:-2]
         elif w[-2] != "s":
             w = w[:-1]
@@ -75,7 +74,7 @@ def porter_stem(w: str) -> str:
         if w.endswith("eed"):
             if _MGR0.search(w[:-3]):
                 w = w[:-1]
-        elif w.endswith("ed") or w.endswith("ing"):
+        elif w.endswith(("ed", "ing")):
             stem = w[:-2] if last == "d" else w[:-3]
             if _VOWEL_IN_STEM.search(stem):
                 w = stem
@@ -116,7 +115,7 @@ def porter_stem(w: str) -> str:
     if last == "t":
         if w.endswith("ent") and _MGR1.search(w[:-3]):
             w = w[:-3]
-    elif last == "n" and (w.endswith("sion") or w.endswith("tion")):
+    elif last == "n" and w.endswith(("sion", "tion")):
         stem = w[:-3]
         if _MGR1.search(stem):
             w = stem
