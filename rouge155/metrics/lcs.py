@@ -321,24 +321,19 @@ _D_LEFT, _D_UP, _D_DIAG, _D_END = 0, 1, 2, 3
 
 
 def _diagonal_matches(a, b, big_m, big_n):
-    """Every match of the bucket at once, as flat indices into a [i + j - 2, i - 1, alignment] table,
-    with ``k``, the length of the run of matches it extends (matches at (i - 1, j - 1), (i - 2, j - 2),
-    ...): the runs depend on the tokens only, not on the table's values."""
+    """Every match of the bucket at once, by diagonal (i + j), as (i + j, (i - 1) * alignments +
+    alignment), with ``k``, the length of the run of matches it extends (matches at (i - 1, j - 1),
+    (i - 2, j - 2), ...): the runs depend on the tokens only, not on the table's values."""
 
     count = a.shape[1]
-    # rb[s] for s = big_n + big_m + 1 - d + (i - 1) is b[j - 1] (j = d - i), padding (-3) where j is out of
-    # range; diagonals d = 2 .. big_m + big_n
-    rb = np.full((big_n + 2 * big_m, count), -3, dtype=a.dtype)
-    rb[big_m : big_m + big_n] = b[::-1]
-    step = rb.strides[0]
-    shifted = np.lib.stride_tricks.as_strided(rb[big_n + big_m - 1 :], shape=(big_m + big_n - 1, big_m, count),
-                                              strides=(-step, step, rb.strides[1]), writeable=False)
-    hits = np.flatnonzero(a[None, :, :] == shifted)
-    # the match at (i - 1, j - 1): two diagonals and one row back (none for i = 1)
-    before = hits - (2 * big_m * count + count)
-    at = np.minimum(np.searchsorted(hits, before), max(len(hits) - 1, 0))
-    extends = (hits[at] == before) & (hits % (big_m * count) >= count) if len(hits) else np.zeros(0, dtype=bool)
-    runs = np.zeros(len(hits), dtype=np.int64)
+    cells = np.flatnonzero(a[:, None, :] == b[None, :, :])  # in [i - 1, j - 1, alignment] order
+    row, rest = np.divmod(cells, big_n * count)
+    column, alignment = np.divmod(rest, count)
+    # the match at (i - 1, j - 1): one row and one column back (none in the first row or column)
+    before = cells - (big_n * count + count)
+    at = np.minimum(np.searchsorted(cells, before), max(len(cells) - 1, 0))
+    extends = (cells[at] == before) & (row > 0) & (column > 0) if len(cells) else np.zeros(0, dtype=bool)
+    runs = np.zeros(len(cells), dtype=np.int64)
     follow, prior = np.flatnonzero(extends), at[extends]
     while follow.size:  # one more match of each run per pass: as many passes as the longest run
         grown = runs[prior] + 1
@@ -347,7 +342,9 @@ def _diagonal_matches(a, b, big_m, big_n):
             break
         runs[follow[changed]] = grown[changed]
         follow, prior = follow[changed], prior[changed]
-    return hits, runs
+    diagonal = (row + column).astype(np.int16 if big_m + big_n < 32000 else np.int64)
+    order = np.argsort(diagonal, kind="stable")  # (16-bit keys: a radix sort)
+    return diagonal[order].astype(np.int64) + 2, (row * count + alignment)[order], runs[order]
 
 
 def _wlcs_diagonals(a, b, big_m, big_n, weights):
@@ -359,9 +356,7 @@ def _wlcs_diagonals(a, b, big_m, big_n, weights):
 
     count = a.shape[1]
     size = (big_m + 1) * count  # one diagonal: rows i = 0..big_m
-    hits, runs = _diagonal_matches(a, b, big_m, big_n)
-    diagonal, within = np.divmod(hits, big_m * count)  # within: (i - 1) * count + alignment
-    diagonal += 2
+    diagonal, within, runs = _diagonal_matches(a, b, big_m, big_n)  # within: (i - 1) * count + alignment
     bounds = np.searchsorted(diagonal, np.arange(big_m + big_n + 2)).tolist()
     gain_to, gain_from = weights[runs + 1], weights[runs]
     direction = np.full((big_m + big_n + 1, size), _D_END, dtype=np.uint8)
