@@ -248,6 +248,26 @@ def text_counts(raw, doc_end, table, pair_ref, pair_pred, kinds):
 
 
 @numba.njit(cache=True, nogil=True)
+def _sides(kind, pred, ref):
+    """(the prediction's count, the reference's) of a metric: their tokens, or their n-grams for ROUGE-N
+    (kind n > 0: tokens - n + 1, at least 0)."""
+    if kind > 0:
+        return max(pred - kind + 1, 0), max(ref - kind + 1, 0)
+    return pred, ref
+
+
+@numba.njit(cache=True, nogil=True)
+def _put(out, m, i, precision, recall, f, hit, reference_count, prediction_count):
+    """Pair i's numbers of metric m, in the fields' order (``engine.pairs.FIELDS``)."""
+    out[m, 0, i] = precision
+    out[m, 1, i] = recall
+    out[m, 2, i] = f
+    out[m, 3, i] = hit
+    out[m, 4, i] = reference_count
+    out[m, 5, i] = prediction_count
+
+
+@numba.njit(cache=True, nogil=True)
 def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
     """rouge-score's numbers of a call's counts (``hits[row, m]`` of each (reference, prediction) row,
     ``lengths``: each text's tokens; ``pair_owner[row]``: its pair, rows in pair order): per metric m
@@ -260,12 +280,8 @@ def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
     best = np.full((len(kinds), n), -1.0)
     for row in range(len(pair_ref)):
         i = pair_owner[row]
-        pred = lengths[pair_pred[row]]
-        ref = lengths[pair_ref[row]]
         for m in range(len(kinds)):
-            kind = kinds[m]
-            pred_count = max(pred - kind + 1, 0) if kind > 0 else pred
-            ref_count = max(ref - kind + 1, 0) if kind > 0 else ref
+            pred_count, ref_count = _sides(kinds[m], lengths[pair_pred[row]], lengths[pair_ref[row]])
             hit = hits[row, m]
             precision = hit / max(pred_count, 1)
             recall = hit / max(ref_count, 1)
@@ -273,12 +289,7 @@ def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
             f = 2 * precision * recall / total if total > 0 else 0.0
             if f > best[m, i]:
                 best[m, i] = f
-                out[m, 0, i] = precision
-                out[m, 1, i] = recall
-                out[m, 2, i] = f
-                out[m, 3, i] = hit
-                out[m, 4, i] = ref_count
-                out[m, 5, i] = pred_count
+                _put(out, m, i, precision, recall, f, hit, ref_count, pred_count)
     return out
 
 
@@ -302,12 +313,8 @@ def perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, alpha):
     value lies too near a rounding half for :func:`_r5` (the caller computes that call in Python)."""
     out = np.zeros((len(kinds), 6, n))
     for i in range(n):
-        pred = lengths[pair_pred[i]]
-        ref = lengths[pair_ref[i]]
         for m in range(len(kinds)):
-            kind = kinds[m]
-            peer = max(pred - kind + 1, 0) if kind > 0 else pred
-            model = max(ref - kind + 1, 0) if kind > 0 else ref
+            peer, model = _sides(kinds[m], lengths[pair_pred[i]], lengths[pair_ref[i]])
             hit = hits[i, m]
             recall = 0.0
             precision = 0.0
@@ -325,10 +332,5 @@ def perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, alpha):
                 f, ok = _r5((precision * recall) / denom)
                 if not ok:
                     return out, False
-            out[m, 0, i] = precision
-            out[m, 1, i] = recall
-            out[m, 2, i] = f
-            out[m, 3, i] = hit
-            out[m, 4, i] = model
-            out[m, 5, i] = peer
+            _put(out, m, i, precision, recall, f, hit, model, peer)
     return out, True
