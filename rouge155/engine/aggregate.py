@@ -358,15 +358,36 @@ def _ranked(column: List[Number], exact: bool) -> Tuple[List[Number], Number]:
     return ranked, total
 
 
-def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, exact: bool):
-    """Per column the mean of the sorted resamples and the interval's bounds, unrounded; ``exact``:
-    in Perl's arithmetic (values past the doubles' exact range)."""
-    count = len(columns[0])
+def _interval_indices(resamples: Number, confidence: Number):
+    """The sorted resamples' indices either bound interpolates between (lower, lower + 1, upper,
+    upper + 1) and the ratio both use."""
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
     upper_a = perl_int(resamples - delta - 1)  # Perl quirk: -c nan makes every index NaN (read as 0)
     lower_a = perl_int(delta)
     ratio = resamples - delta - 1 - upper_a  # Perl quirk: the upper bound's ratio serves both bounds
-    at = [perl_iv(i) for i in (lower_a, lower_a + 1, upper_a, upper_a + 1)]
+    return [perl_iv(i) for i in (lower_a, lower_a + 1, upper_a, upper_a + 1)], ratio
+
+
+def _bounds_of_array(columns: "np.ndarray", resamples: Number, confidence: Number):
+    """:func:`_bounds` in doubles on an array (one column per row) in whole-array operations: a stable
+    sort orders doubles as ``sorted`` does, cumsum adds left to right as the running sum does, and
+    numpy's doubles compute what Python's do. None when a column holds a NaN (Perl's sort of it is
+    :func:`perlmath.perl_sort`'s, see :func:`_ranked`)."""
+    count = columns.shape[1]
+    ranked = np.sort(columns, axis=1, kind="stable")
+    totals = np.cumsum(ranked, axis=1)[:, -1] if count else np.zeros(len(columns))
+    if np.isnan(totals).any():
+        return None
+    at, ratio = _interval_indices(resamples, confidence)
+    la, lb, ua, ub = (ranked[:, i] if -count <= i < count else np.zeros(len(columns)) for i in at)
+    return (totals / count).tolist(), (la + (lb - la) * ratio).tolist(), (ua + (ub - ua) * ratio).tolist()
+
+
+def _bounds(columns: List[List[Number]], resamples: Number, confidence: Number, exact: bool):
+    """Per column the mean of the sorted resamples and the interval's bounds, unrounded; ``exact``:
+    in Perl's arithmetic (values past the doubles' exact range)."""
+    count = len(columns[0])
+    at, ratio = _interval_indices(resamples, confidence)
     mean, low, high = [], [], []
     for column in columns:
         ranked, total = _ranked(column, exact)
@@ -417,15 +438,23 @@ def _summarize_in_floats(values, sums: Optional[list], token_mode: Optional[int]
 def averages_from_sums(totals: Sequence[Number], n: int, sums: Optional[list], token_mode: Optional[int],
                        resamples: Number, confidence: Number, alpha: Number, printed: tuple = ()) -> Averages:
     """A block's :class:`Averages` from its ``n`` instances' column ``totals`` and resample ``sums``
-    (three columns; None under ``-t 2``), in doubles."""
+    (three columns, lists or the rows of an array; None under ``-t 2``), in doubles."""
     if token_mode == 2 or sums is None:
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals), printed=printed)  # type: ignore[arg-type]
     count = len(sums[0])
-    if token_mode is None:
-        columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
+    bounds = None
+    if getattr(sums, "ndim", 0) == 2:  # an array (three columns as rows): only without -t
+        array: np.ndarray = sums  # type: ignore[assignment]
+        bounds = _bounds_of_array(array / n if n else np.zeros(array.shape), resamples, confidence) if count else None
+        sums = sums if bounds is not None else array.tolist()
+    if bounds is not None:
+        mean, low, high = bounds
     else:
-        columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
-    mean, low, high = _bounds(columns, resamples, confidence, False)
+        if token_mode is None:
+            columns = [list(map(truediv, col, repeat(n))) if n else [0.0] * count for col in sums]
+        else:
+            columns = [list(col) for col in zip(*[_token_ratios(row, alpha) for row in zip(*sums)])]
+        mean, low, high = _bounds(columns, resamples, confidence, False)
     return Averages(
         tuple(r5(x) for x in mean), tuple(r5(x) for x in low), tuple(r5(x) for x in high),  # type: ignore[arg-type]
         tuple(totals), tuple(mean), tuple(low), tuple(high), printed,  # type: ignore[arg-type]

@@ -139,14 +139,15 @@ def matrix_hits(m_owner, m_pos, m_tok, p_owner, p_pos, p_tok, m_len, p_len, n_pa
         sides.append((r[by_rank], pos[by_rank], local[by_rank], lengths))
     batch = 0
     while batch < n_pairs:
-        # pairs of similar size together, within a memory budget
+        # pairs of similar size together, within a budget of 2**15 matrix cells (each batch's arrays stay
+        # in the CPU's cache: 2**13 to 2**23 measured on 1,500-pair corpora, 2**15 the fastest)
         stop = batch + 1
         widest = int(n_types[order[batch]])  # the most types of a pair in the batch so far
         while stop < n_pairs and stop - batch < 512:
             top = order[stop]
             span = max(int(m_len[top]), int(p_len[top]), 1)
             widest = max(widest, int(n_types[top]))
-            if (stop - batch + 1) * span * max(widest, 1) > 1 << 17:
+            if (stop - batch + 1) * span * max(widest, 1) > 1 << 15:
                 break
             stop += 1
         members = order[batch:stop]

@@ -34,85 +34,88 @@ _STEP3_LIST = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical":
 
 
 def _by_tail(suffixes: dict) -> dict:
-    """The listed suffixes (all of two letters or more) under their last two letters, longest first."""
+    """The listed suffixes (all of two letters or more) under their last two letters, longest first,
+    each as (suffix, its length, its replacement): the first of its group a word ends with is the
+    suffix a regex ``(a|b|...)$`` search finds (the leftmost start, i.e. the longest one). Most
+    words end in two letters no listed suffix ends in: one look-up rules them out."""
     index: dict = {}
     for suffix in sorted(suffixes, key=len, reverse=True):
-        index.setdefault(suffix[-2:], []).append(suffix)
-    return index
-
-
-def _longest_suffix(w: str, index: dict) -> Optional[str]:
-    """The suffix a regex ``(a|b|...)$`` search finds: the leftmost start, i.e. the longest one.
-    Most words end in two letters no listed suffix ends in: one look-up rules them out."""
-    for suffix in index.get(w[-2:], ()):
-        if w.endswith(suffix):
-            return suffix
-    return None
-
-
-def _replace_suffix(w: str, suffixes: dict, index: dict) -> str:
-    """Porter steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it."""
-    suffix = _longest_suffix(w, index)
-    if suffix is not None:
-        stem = w[: -len(suffix)]
-        if _MGR0.search(stem):
-            return stem + suffixes[suffix]
-    return w
+        index.setdefault(suffix[-2:], []).append((suffix, len(suffix), suffixes[suffix]))
+    return {tail: tuple(group) for tail, group in index.items()}
 
 
 _STEP2_INDEX = _by_tail(_STEP2_LIST)
 _STEP3_INDEX = _by_tail(_STEP3_LIST)
-_STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split()))
+_STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split(), ""))
 
 
 def porter_stem(w: str) -> str:
     """The script's ``stem()``: Porter (1980) with the script's step-4 change.
 
-    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test); the measure
-    tests keep the script's regular expressions.
+    Suffix tests use ``endswith`` where the script uses ``/suffix$/`` (the same test), after a look at
+    the last letter where that rules most words out; the measure tests keep the script's regular
+    expressions. One function without helpers: stemming a corpus' words is a tenth of a 1,500-pair run.
     """
     if len(w) < 3:
         return w
     firstch = w[0]
     if firstch == "y":
         w = "Y" + w[1:]
+    last = w[-1]
     # Step 1a: /(ss|i)es$/ then /([^s])s$/
-    if w.endswith(("sses", "ies")):
-        w = w[:-2]
-    elif w.endswith("s") and len(w) >= 2 and w[-2] != "s":
-        w = w[:-1]
-    # Step 1b
-    if w.endswith("eed"):
-        if _MGR0.search(w[:-3]):
+    if last == "s":
+        if w.endswith(("sses", "ies")):
+            w = w[:-2]
+        elif w[-2] != "s":
             w = w[:-1]
-    elif w.endswith(("ed", "ing")):
-        stem = w[:-2] if w[-1] == "d" else w[:-3]
-        if _VOWEL_IN_STEM.search(stem):
-            w = stem
-            if w.endswith(("at", "bl", "iz")):
-                w += "e"
-            elif len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":
+        last = w[-1]
+    # Step 1b: /eed$/, else /(ed|ing)$/
+    if last == "d" or last == "g":
+        if w.endswith("eed"):
+            if _MGR0.search(w[:-3]):
                 w = w[:-1]
-            elif _CVC.search(w):
-                w += "e"
+        elif w.endswith(("ed", "ing")):
+            stem = w[:-2] if last == "d" else w[:-3]
+            if _VOWEL_IN_STEM.search(stem):
+                w = stem
+                if w.endswith(("at", "bl", "iz")):
+                    w += "e"
+                elif len(w) >= 2 and w[-1] == w[-2] and w[-1] not in "aeiouylsz":
+                    w = w[:-1]
+                elif _CVC.search(w):
+                    w += "e"
+        last = w[-1:]
     # Step 1c
-    if w.endswith("y"):
+    if last == "y":
         stem = w[:-1]
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
-    # Steps 2 and 3
-    w = _replace_suffix(w, _STEP2_LIST, _STEP2_INDEX)
-    w = _replace_suffix(w, _STEP3_LIST, _STEP3_INDEX)
+    # Steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it
+    for index in (_STEP2_INDEX, _STEP3_INDEX):
+        group = index.get(w[-2:])
+        if group is not None:
+            for suffix, size, replacement in group:
+                if w.endswith(suffix):
+                    if _MGR0.search(w[:-size]):
+                        w = w[:-size] + replacement
+                    break
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
-    suffix = _longest_suffix(w, _STEP4_INDEX)
-    if suffix is not None and _MGR1.search(w[: -len(suffix)]):
-        w = w[: -len(suffix)]
-    if w.endswith("ment") and _MGR1.search(w[:-4]):
-        w = w[:-4]
-    if w.endswith("ent"):
-        if _MGR1.search(w[:-3]):
+    group = _STEP4_INDEX.get(w[-2:])
+    if group is not None:
+        for suffix, size, _ in group:
+            if w.endswith(suffix):
+                if _MGR1.search(w[:-size]):
+                    w = w[:-size]
+                break
+    last = w[-1:]
+    if last == "t":
+        if w.endswith("ment") and _MGR1.search(w[:-4]):
+            w = w[:-4]
+            last = w[-1:]
+    if last == "t":
+        if w.endswith("ent") and _MGR1.search(w[:-3]):
             w = w[:-3]
-    elif w.endswith(("sion", "tion")):
+    elif last == "n" and w.endswith(("sion", "tion")):
         stem = w[:-3]
         if _MGR1.search(stem):
             w = stem

@@ -42,6 +42,8 @@ def combine_pairs(s: ModelPairCounts, pair_instance: np.ndarray, n_instances: in
     ``s.ratio``: ROUGE-W's, else hits over counts)."""
     if len(pair_instance) == n_instances and np.array_equal(pair_instance, np.arange(n_instances)):
         return _single_model_rows(s, alpha)
+    if formula != "B" and s.ratio is None and all(a.dtype.kind in "iu" for a in (s.hit, s.model_count, s.peer_count)):
+        return _summed_rows(s, pair_instance, n_instances, alpha)
     ratio = s.ratio or hit_ratio
     groups: List[List[ModelMatch]] = [[] for _ in range(n_instances)]
     columns = (a.tolist() for a in (s.hit, s.model_count, s.peer_count, s.score()))
@@ -62,10 +64,22 @@ def _ratios(hit: np.ndarray, count: np.ndarray, ratio) -> np.ndarray:
 def _single_model_rows(s: ModelPairCounts, alpha) -> np.ndarray:
     """``combine_pairs`` where every instance has exactly one model: both formulas take that model's
     counts as they are, so R, P and F are computed for all instances at once."""
-    hit = s.hit.astype(np.float64)
-    model_count = s.model_count.astype(np.float64)
-    peer_count = s.peer_count.astype(np.float64)
-    recall = _ratios(hit, model_count, s.ratio)
-    precision = _ratios(hit, peer_count, s.ratio)
+    return _rows(s.hit.astype(np.float64), s.model_count.astype(np.float64), s.peer_count.astype(np.float64),
+                 s.ratio, alpha)
+
+
+def _summed_rows(s: ModelPairCounts, pair_instance: np.ndarray, n_instances: int, alpha) -> np.ndarray:
+    """``combine_pairs`` under ``-f A`` with integer counts and hits over counts: each instance's sums
+    over its models (integers: exact in doubles), then R, P and F for all instances at once, as
+    ``formulas.combine`` computes them from the same integers."""
+    hit, model_count, peer_count = (np.bincount(pair_instance, weights=a.astype(np.float64), minlength=n_instances)
+                                    for a in (s.hit, s.model_count, s.peer_count))
+    return _rows(hit, model_count, peer_count, None, alpha)
+
+
+def _rows(hit: np.ndarray, model_count: np.ndarray, peer_count: np.ndarray, ratio, alpha) -> np.ndarray:
+    """Counts rows (model count, hit, R, peer count, P, F) of an instance's totals."""
+    recall = _ratios(hit, model_count, ratio)
+    precision = _ratios(hit, peer_count, ratio)
     f = f_measure_many(precision, recall, alpha)
     return np.stack([model_count, hit, recall, peer_count, precision, f], axis=1)

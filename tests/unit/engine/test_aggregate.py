@@ -133,3 +133,21 @@ def test_blocks_in_groups_give_the_same_averages(monkeypatch, numpy_tables):
     whole = aggregate.average_many(tables, None, 1000, 95, 0.5)
     monkeypatch.setattr(aggregate, "SUMS_GROUP", 3)
     assert aggregate.average_many(tables, None, 1000, 95, 0.5) == whole
+
+
+@pytest.mark.parametrize("confidence", [95, 0, 100, 99.9, 50.5, float("nan")])
+@pytest.mark.parametrize("resamples", [1, 2, 7, 1000])
+def test_bounds_of_an_array_equal_the_lists(confidence, resamples):
+    """averages_from_sums on the resample sums as an array (whole-array sort, cumsum, interpolation)
+    gives the Averages of the lists path, float for float: ties, zeros, a NaN column (Perl's sort),
+    n of 0."""
+    averages_from_sums = aggregate.averages_from_sums
+    r = random.Random(resamples)
+    for n in (0, 1, 3, 38, 1500):
+        sums = np.array([[r.choice([0.0, 0.5, 1 / 3, r.random(), r.random() * n]) for _ in range(resamples)]
+                         for _ in range(3)])
+        if n == 3:
+            sums[1, resamples // 2] = float("nan")
+        want = averages_from_sums([1.0, 2.0, 3.0], n, sums.tolist(), None, resamples, confidence, 0.5)
+        got = averages_from_sums([1.0, 2.0, 3.0], n, sums, None, resamples, confidence, 0.5)
+        assert repr(got) == repr(want)

@@ -84,6 +84,27 @@ def test_single_model_rows_equal_combine(formula, alpha):
     assert got.tolist() == np.array(want, dtype=np.float64).tolist()
 
 
+@pytest.mark.parametrize("formula", ["A", "x"])  # any value but B averages the models
+@pytest.mark.parametrize("alpha", [0.5, 0, 1, 0.3])
+def test_summed_model_rows_equal_combine(formula, alpha):
+    """Instances with several models (0 to 5) under -f A: the vectorised sums and rows equal
+    ``formulas.combine``'s over each instance's models in order."""
+    rng = np.random.default_rng(12)
+    n_instances = 400
+    pair_instance = np.sort(rng.integers(0, n_instances, 1500))
+    n = len(pair_instance)
+    hit = rng.integers(0, 40, n)
+    model_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    peer_count = np.where(rng.random(n) < 0.05, 0, hit + rng.integers(0, 40, n))
+    got = combine_pairs(ModelPairCounts(hit, model_count, peer_count), pair_instance, n_instances, formula, alpha)
+    want = []
+    for inst in range(n_instances):
+        at = np.flatnonzero(pair_instance == inst).tolist()
+        want.append(counts_row(combine([ModelMatch(int(hit[k]), int(model_count[k]), int(peer_count[k]), 0.0)
+                                        for k in at], formula, alpha)))
+    assert got.tolist() == np.array(want, dtype=np.float64).tolist()
+
+
 def test_lcs_pruning_by_peer_unit_bits_equals_key_search():
     """ROUGE-L's pruning from per-token peer-unit bit masks gives the same hits as the key search."""
     r = random.Random(8)
