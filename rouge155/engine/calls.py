@@ -34,7 +34,11 @@ UNION_LCS = 0  # the kernel codes of rouge155.metrics.jit_calls (not imported he
 TEXT_LCS = -1
 LONGEST_ORDER = 1 << 62  # an order past this is held as this (a kernel code is an int64)
 PARALLEL_PAIRS = 2048  # a batch of token ids of at least this many pairs is counted on every core
-SPLIT_PAIRS = 24  # a batch of texts of at least this many pairs too (scripts/bench.py --mode calls)
+# a batch of texts of at least this many pairs too: 24 where the call numbers its own tokens (local_counts
+# costs more per pair as a call grows: 4-6 us a pair at 8-32 pairs, 25 at 64, one core), 192 through the
+# kept vocabulary (text_counts: its shares cost twice the CPU below that); docs/pairs-speed.md.
+SPLIT_PAIRS = 24
+VOCABULARY_SPLIT_PAIRS = 192
 _POOL: List[ThreadPoolExecutor] = []
 if hasattr(os, "register_at_fork"):  # a forked child (a DataLoader's worker) has none of its parent's threads:
     os.register_at_fork(after_in_child=_POOL.clear)  # it makes its own pool (the parent's would never run a task)
@@ -110,10 +114,11 @@ class TextCounter:
 
     def count(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """(hits, lengths) of SPL texts (bytes) for pairs of (reference, prediction) document indices; a
-        batch of :data:`SPLIT_PAIRS` pairs or more is counted on every core, a share of its pairs each."""
+        batch of :data:`SPLIT_PAIRS` pairs or more (:data:`VOCABULARY_SPLIT_PAIRS` through the kept
+        vocabulary) is counted on every core, a share of its pairs each."""
         packed = None if self.local else self.vocabulary()
         table = None if packed is None else packed.table  # type: ignore[attr-defined]
-        workers = threads() if len(pair_ref) >= SPLIT_PAIRS else 1
+        workers = threads() if len(pair_ref) >= (SPLIT_PAIRS if self.local else VOCABULARY_SPLIT_PAIRS) else 1
         if workers > 1:
             hits, lengths, status = self._split(texts, pair_ref, pair_pred, table, workers)
         else:

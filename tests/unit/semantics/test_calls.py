@@ -48,8 +48,10 @@ def test_a_batch_split_between_threads_gives_the_same_numbers(monkeypatch, name,
     metrics = ["ROUGE-1", "ROUGE-2", "ROUGE-L"] if name == "perl" else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
     options = dict(stem=stem, semantics=name, multi_reference="A" if name == "perl" else "B")
     monkeypatch.setattr(engine_calls, "SPLIT_PAIRS", 10 ** 9)
+    monkeypatch.setattr(engine_calls, "VOCABULARY_SPLIT_PAIRS", 10 ** 9)
     whole = rouge155.score_pairs(preds, refs, metrics, **options)
     monkeypatch.setattr(engine_calls, "SPLIT_PAIRS", 2)
+    monkeypatch.setattr(engine_calls, "VOCABULARY_SPLIT_PAIRS", 2)
     shares = []
     cut = engine_calls.TextCounter._split
     monkeypatch.setattr(engine_calls.TextCounter, "_split", lambda self, *a: shares.append(a[-1]) or cut(self, *a))
