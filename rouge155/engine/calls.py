@@ -39,6 +39,7 @@ PARALLEL_PAIRS = 2048  # a batch of token ids of at least this many pairs is cou
 # kept vocabulary (text_counts: its shares cost twice the CPU below that); docs/pairs-speed.md.
 SPLIT_PAIRS = 24
 VOCABULARY_SPLIT_PAIRS = 192
+LOCAL_SHARE_PAIRS = 32  # and cut into shares of at most this many pairs there (the pool's threads take them in turn)
 _POOL: List[ThreadPoolExecutor] = []
 if hasattr(os, "register_at_fork"):  # a forked child (a DataLoader's worker) has none of its parent's threads:
     os.register_at_fork(after_in_child=_POOL.clear)  # it makes its own pool (the parent's would never run a task)
@@ -118,9 +119,12 @@ class TextCounter:
         vocabulary) is counted on every core, a share of its pairs each."""
         packed = None if self.local else self.vocabulary()
         table = None if packed is None else packed.table  # type: ignore[attr-defined]
-        workers = threads() if len(pair_ref) >= (SPLIT_PAIRS if self.local else VOCABULARY_SPLIT_PAIRS) else 1
-        if workers > 1:
-            hits, lengths, status = self._split(texts, pair_ref, pair_pred, table, workers)
+        n = len(pair_ref)
+        shares = threads() if n >= (SPLIT_PAIRS if self.local else VOCABULARY_SPLIT_PAIRS) else 1
+        if shares > 1 and self.local:  # shares of at most LOCAL_SHARE_PAIRS: the cost per pair of a larger one grows
+            shares = max(shares, -(-n // LOCAL_SHARE_PAIRS))
+        if shares > 1:
+            hits, lengths, status = self._split(texts, pair_ref, pair_pred, table, shares)
         else:
             hits, lengths, status = self._counted(texts, pair_ref, pair_pred, table)
         if status == 0:
@@ -128,17 +132,17 @@ class TextCounter:
         # a token the vocabulary does not hold yet: resolved here, in this thread, then counted
         return self.count_tokens(packed.spl_texts(texts), pair_ref, pair_pred)  # type: ignore[attr-defined]
 
-    def _split(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table, workers: int) -> tuple:
-        """:meth:`_counted` with the pairs cut into ``workers`` shares, each with only its own texts,
-        run at once on the pool's threads: the same hits (each pair is counted alone) and lengths."""
-        bounds = np.linspace(0, len(pair_ref), workers + 1).astype(np.int64).tolist()
-        shares = []
+    def _split(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table, shares: int) -> tuple:
+        """:meth:`_counted` with the pairs cut into ``shares`` shares, each with only its own texts, run
+        on the pool's threads: the same hits (each pair is counted alone) and lengths."""
+        bounds = np.linspace(0, len(pair_ref), shares + 1).astype(np.int64).tolist()
+        submitted = []
         for a, b in zip(bounds[:-1], bounds[1:]):
             used = np.unique(np.concatenate((pair_ref[a:b], pair_pred[a:b])))
-            shares.append((used, _pool().submit(self._counted, [texts[i] for i in used.tolist()],
-                                                np.searchsorted(used, pair_ref[a:b]),
-                                                np.searchsorted(used, pair_pred[a:b]), table)))
-        parts = [(used, future.result()) for used, future in shares]
+            submitted.append((used, _pool().submit(self._counted, [texts[i] for i in used.tolist()],
+                                                   np.searchsorted(used, pair_ref[a:b]),
+                                                   np.searchsorted(used, pair_pred[a:b]), table)))
+        parts = [(used, future.result()) for used, future in submitted]
         if any(part[2] for _, part in parts):
             return None, None, 1
         lengths = np.zeros(len(texts), dtype=np.int64)
