@@ -443,9 +443,10 @@ def averages_from_sums(totals: Sequence[Number], n: int, sums: Optional[list], t
         return Averages((0.0,) * 3, (0.0,) * 3, (0.0,) * 3, tuple(totals), printed=printed)  # type: ignore[arg-type]
     count = len(sums[0])
     bounds = None
-    if getattr(sums, "ndim", 0) == 2:  # an array (three columns as rows): only without -t
+    if getattr(sums, "ndim", 0) == 2:  # an array (three columns as rows): in whole-array operations without -t
         array: np.ndarray = sums  # type: ignore[assignment]
-        bounds = _bounds_of_array(array / n if n else np.zeros(array.shape), resamples, confidence) if count else None
+        if token_mode is None and count:
+            bounds = _bounds_of_array(array / n if n else np.zeros(array.shape), resamples, confidence)
         sums = sums if bounds is not None else array.tolist()
     if bounds is not None:
         mean, low, high = bounds

@@ -191,7 +191,6 @@ def table_averages(table: ValueTable, blocks: int, token_mode: Optional[int], re
         if e:
             out.append(perl_summarize(table.decoded(columns=c).tolist(), token_mode, resamples, confidence, alpha))
         else:
-            block = sums[:, c].T  # as an array: its bounds in whole-array operations (not under -t)
-            out.append(averages_from_sums(table.column_totals(c), n, block if token_mode is None else block.tolist(),
-                                          token_mode, resamples, confidence, alpha))
+            out.append(averages_from_sums(table.column_totals(c), n, sums[:, c].T, token_mode, resamples,
+                                          confidence, alpha))
     return out

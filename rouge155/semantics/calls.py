@@ -28,7 +28,7 @@ from ..text import jit
 
 CALL_PAIRS = 4096  # score_pairs: a batch of at most this many pairs goes through the setting's kept scorer
 SCALAR_PAIRS = 32  # a batch of at most this many pairs is combined pair by pair (numpy's fixed costs exceed it)
-SCORERS_KEPT = 64  # settings whose scorer :func:`scorer` keeps (each holds no texts: vocabularies are per thread)
+SCORERS_KEPT = 64  # settings whose scorer :func:`_kept` keeps (each holds no texts: vocabularies are per thread)
 _scorers: Dict[tuple, "CallScorer"] = {}
 _lock = threading.Lock()
 
@@ -350,19 +350,24 @@ def id_texts(sequences: Sequence[np.ndarray]):
 def scorer(semantics: str, metrics: Sequence[str], **options) -> CallScorer:
     """The scorer of ``semantics`` for ``metrics`` and ``score_pairs``' ``options`` (``stem``,
     ``remove_stopwords``, ``multi_reference``, ``alpha``, ``word_limit``, ``byte_limit``, ``data_dir``),
-    made on first use and kept (the last :data:`SCORERS_KEPT` settings); what the implementation has
-    no counterpart for is its ValueError, raised here."""
-    key = (semantics, tuple(metrics), tuple(sorted(options.items())))
-    made = _scorers.get(key)
-    if made is not None:
-        return made
+    made on first use and kept (:func:`_kept`); what the implementation has no counterpart for is its
+    ValueError, raised here."""
     from . import get
 
-    made = get(semantics).call_scorer(list(metrics), **options)
-    with _lock:
-        if len(_scorers) >= SCORERS_KEPT:
-            _scorers.pop(next(iter(_scorers)))
-        _scorers[key] = made
+    return _kept((semantics, tuple(metrics), tuple(sorted(options.items()))),
+                 lambda: get(semantics).call_scorer(list(metrics), **options))
+
+
+def _kept(key: tuple, make: Callable[[], CallScorer]) -> CallScorer:
+    """The scorer kept under ``key``, made by ``make()`` on first use; the last :data:`SCORERS_KEPT`
+    are kept (:func:`scorer`'s keys and :func:`score_call`'s, its arguments as given: no sorting per call)."""
+    made = _scorers.get(key)
+    if made is None:
+        made = make()
+        with _lock:
+            while len(_scorers) >= SCORERS_KEPT:
+                _scorers.pop(next(iter(_scorers)), None)
+            _scorers[key] = made
     return made
 
 
@@ -380,9 +385,6 @@ def score_ids(implementation, predictions: Sequence, references: Sequence, metri
                                                    options["data_dir"], signature_check, metrics)
     made = scorer(implementation.name, [metrics] if isinstance(metrics, str) else list(metrics), **options)
     return SignedScores(made.many_ids(preds, refs), signature_args)
-
-
-_by_call: Dict[tuple, CallScorer] = {}  # score_call's kept scorers by its arguments as given (no sorting per call)
 
 
 def _options(stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, data_dir, language
@@ -408,16 +410,11 @@ def score_call(implementation, predictions: Sequence, references: Sequence, metr
 
     signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
     if dask is None and len(predictions) <= CALL_PAIRS:
-        key = (implementation.name, metrics if isinstance(metrics, str) else tuple(metrics), stem, remove_stopwords,
-               multi_reference, alpha, word_limit, byte_limit, data_dir, language)
-        made = _by_call.get(key)
-        if made is None:
-            made = _by_call[key] = scorer(implementation.name, [metrics] if isinstance(metrics, str) else list(metrics),
-                                          **_options(stem, remove_stopwords, multi_reference, alpha, word_limit,
-                                                     byte_limit, data_dir, language))
-            with _lock:
-                while len(_by_call) > SCORERS_KEPT:
-                    _by_call.pop(next(iter(_by_call)), None)
+        names = [metrics] if isinstance(metrics, str) else list(metrics)
+        made = _kept((implementation.name, tuple(names), stem, remove_stopwords, multi_reference, alpha, word_limit,
+                      byte_limit, data_dir, language),
+                     lambda: implementation.call_scorer(names, **_options(
+                         stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, data_dir, language)))
         return SignedScores(made.many(predictions, references), signature_args)
     options = _options(stem, remove_stopwords, multi_reference, alpha, word_limit, byte_limit, data_dir, language)
     if dask is not None and "dask" not in implementation.counterparts:

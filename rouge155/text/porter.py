@@ -47,6 +47,7 @@ def _by_tail(suffixes: dict) -> dict:
 _STEP2_INDEX = _by_tail(_STEP2_LIST)
 _STEP3_INDEX = _by_tail(_STEP3_LIST)
 _STEP4_INDEX = _by_tail(dict.fromkeys("al ance ence er ic able ible ant ement ou ism ate iti ous ive ize".split(), ""))
+_SUFFIX_STEPS = ((_STEP2_INDEX, _MGR0), (_STEP3_INDEX, _MGR0), (_STEP4_INDEX, _MGR1))  # (the regexes: lazy)
 
 
 def porter_stem(w: str) -> str:
@@ -90,23 +91,17 @@ def porter_stem(w: str) -> str:
         stem = w[:-1]
         if _VOWEL_IN_STEM.search(stem):
             w = stem + "i"
-    # Steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it
-    for index in (_STEP2_INDEX, _STEP3_INDEX):
+    # Steps 2 and 3: the longest listed suffix becomes its replacement when m > 0 before it; step 4's first
+    # test: the longest listed suffix goes when m > 1 before it
+    for index, measure in _SUFFIX_STEPS:
         group = index.get(w[-2:])
         if group is not None:
             for suffix, size, replacement in group:
                 if w.endswith(suffix):
-                    if _MGR0.search(w[:-size]):
+                    if measure.search(w[:-size]):
                         w = w[:-size] + replacement
                     break
     # Step 4, as modified in the script: the three tests are chained, each on the previous result.
-    group = _STEP4_INDEX.get(w[-2:])
-    if group is not None:
-        for suffix, size, _ in group:
-            if w.endswith(suffix):
-                if _MGR1.search(w[:-size]):
-                    w = w[:-size]
-                break
     last = w[-1:]
     if last == "t":
         if w.endswith("ment") and _MGR1.search(w[:-4]):
