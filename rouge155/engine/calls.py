@@ -34,10 +34,11 @@ UNION_LCS = 0  # the kernel codes of rouge155.metrics.jit_calls (not imported he
 TEXT_LCS = -1
 LONGEST_ORDER = 1 << 62  # an order past this is held as this (a kernel code is an int64)
 PARALLEL_PAIRS = 2048  # a batch of token ids of at least this many pairs is counted on every core
-# a batch of texts of at least this many pairs too: 24 where the call numbers its own tokens (local_counts
-# costs more per pair as a call grows: 4-6 us a pair at 8-32 pairs, 25 at 64, one core), 192 through the
-# kept vocabulary (text_counts: its shares cost twice the CPU below that); docs/pairs-speed.md.
-SPLIT_PAIRS = 24
+# a batch of texts of at least this many pairs too: 48 where the call numbers its own tokens (local_counts
+# costs more per pair as a call grows past a few hundred pairs; handing a share to an idle thread costs
+# 40-150 us to wake it, so 32 pairs are faster unsplit), 192 through the kept vocabulary (text_counts: its
+# shares cost twice the CPU below that); docs/pairs-speed.md.
+SPLIT_PAIRS = 48
 VOCABULARY_SPLIT_PAIRS = 192
 LOCAL_SHARE_PAIRS = 32  # and cut into shares of at most this many pairs there (the pool's threads take them in turn)
 _POOL: List[ThreadPoolExecutor] = []
@@ -134,15 +135,17 @@ class TextCounter:
 
     def _split(self, texts: List[bytes], pair_ref: np.ndarray, pair_pred: np.ndarray, table, shares: int) -> tuple:
         """:meth:`_counted` with the pairs cut into ``shares`` shares, each with only its own texts, run
-        on the pool's threads: the same hits (each pair is counted alone) and lengths."""
+        on the pool's threads and this one (the first share: one thread fewer to wake): the same hits
+        (each pair is counted alone) and lengths."""
         bounds = np.linspace(0, len(pair_ref), shares + 1).astype(np.int64).tolist()
         submitted = []
         for a, b in zip(bounds[:-1], bounds[1:]):
             used = np.unique(np.concatenate((pair_ref[a:b], pair_pred[a:b])))
-            submitted.append((used, _pool().submit(self._counted, [texts[i] for i in used.tolist()],
-                                                   np.searchsorted(used, pair_ref[a:b]),
-                                                   np.searchsorted(used, pair_pred[a:b]), table)))
-        parts = [(used, future.result()) for used, future in submitted]
+            args = ([texts[i] for i in used.tolist()], np.searchsorted(used, pair_ref[a:b]),
+                    np.searchsorted(used, pair_pred[a:b]), table)
+            submitted.append((used, _pool().submit(self._counted, *args) if submitted else args))
+        first = self._counted(*submitted[0][1])  # this thread counts the first share itself
+        parts = [(used, first if k == 0 else future.result()) for k, (used, future) in enumerate(submitted)]
         if any(part[2] for _, part in parts):
             return None, None, 1
         lengths = np.zeros(len(texts), dtype=np.int64)
@@ -264,6 +267,11 @@ def distinct_layout(predictions: Sequence, references: Sequence[Sequence]
     """The distinct texts of a batch (each counted once), and per (prediction, reference) pair, in
     pair order: the reference's and the prediction's index among them and the pair's index."""
     index: Dict[object, int] = {}
+    if all(len(group) == 1 for group in references):  # one reference each (the usual shape): at once
+        put = index.setdefault  # a text's index: the next one the first time it is met
+        flat = np.array([put(text, len(index)) for pair in zip(predictions, [group[0] for group in references])
+                         for text in pair], dtype=np.int64)
+        return list(index), flat[1::2].copy(), flat[0::2].copy(), np.arange(len(predictions), dtype=np.int64)
     texts: list = []
     refs: List[int] = []
     preds: List[int] = []

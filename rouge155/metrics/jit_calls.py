@@ -95,6 +95,36 @@ def starts_of(ends):
 
 
 @numba.njit(cache=True, nogil=True)
+def unigram_hits(ids, width, tokens_start, tokens_end, pair_ref, pair_pred):
+    """Per pair: the sum over distinct tokens of min(reference count, prediction count), the ids being
+    numbered 0 .. width - 1 (:func:`dense_ids`): per-token arrays instead of the n-gram kernel's hash
+    table. The same numbers as ``ngram_hits`` of order 1."""
+    count = np.zeros(width, dtype=np.int64)  # the current reference's count of each token
+    taken = np.zeros(width, dtype=np.int64)  # of those, how many the pair's prediction has used
+    hits = np.zeros(len(pair_ref), dtype=np.int64)
+    last = -1
+    for p in range(len(pair_ref)):
+        rd, pd = pair_ref[p], pair_pred[p]
+        if rd != last:
+            if last >= 0:
+                for t in range(tokens_start[last], tokens_end[last]):
+                    count[ids[t]] = 0
+            for t in range(tokens_start[rd], tokens_end[rd]):
+                count[ids[t]] += 1
+            last = rd
+        hit = 0
+        for t in range(tokens_start[pd], tokens_end[pd]):
+            tok = ids[t]
+            if taken[tok] < count[tok]:
+                taken[tok] += 1
+                hit += 1
+        for t in range(tokens_start[pd], tokens_end[pd]):
+            taken[ids[t]] = 0
+        hits[p] = hit
+    return hits
+
+
+@numba.njit(cache=True, nogil=True)
 def pair_hits(local, width, unit_len, tokens_end, units_end, pair_ref, pair_pred, kinds):
     """Per pair and metric the hit count (``hits[p, m]``), from token ids numbered 0 .. width - 1
     (:func:`dense_ids`), SPL units (``unit_len``) and per document where its tokens and units end.
@@ -114,6 +144,8 @@ def pair_hits(local, width, unit_len, tokens_end, units_end, pair_ref, pair_pred
             column = lcs_lengths(local, tokens_start, tokens_end, pair_ref, pair_pred, width)
         elif kind > longest:  # no n-gram of this order anywhere
             continue
+        elif kind == 1:
+            column = unigram_hits(local, width, tokens_start, tokens_end, pair_ref, pair_pred)
         else:  # the clipped overlap is symmetric: each reference's grams are hashed once per run of it
             column = ngram_hits(gram_codes(local, kind, width), kind, tokens_start, tokens_end, pair_ref, pair_pred)
         for p in range(len(pair_ref)):

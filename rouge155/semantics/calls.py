@@ -404,11 +404,14 @@ def score_call(implementation, predictions: Sequence, references: Sequence, metr
     call's own settings (its options mapped onto the implementation's; what it lacks a ValueError). A
     batch of up to :data:`CALL_PAIRS` pairs goes through the setting's kept scorer, a larger one
     through its ``plain_scores``: the same numbers."""
-    def signed():  # (a call of one pair signs its results only when their signature is read)
-        return implementation.signature_args(references_per_pair(references), stem, multi_reference, alpha, word_limit,
-                                             byte_limit, data_dir, signature_check, metrics, language)
+    counts = references_per_pair(references) if len(predictions) > 1 else None  # (as given now, not as later)
 
-    signature_args = signed() if signature_check is not None or len(predictions) > 1 else signed
+    def signed():  # (results are signed only when their signature is read)
+        return implementation.signature_args(references_per_pair(references) if counts is None else counts, stem,
+                                             multi_reference, alpha, word_limit, byte_limit, data_dir,
+                                             signature_check, metrics, language)
+
+    signature_args = signed() if signature_check is not None else signed
     if dask is None and len(predictions) <= CALL_PAIRS:
         names = [metrics] if isinstance(metrics, str) else list(metrics)
         made = _kept((implementation.name, tuple(names), stem, remove_stopwords, multi_reference, alpha, word_limit,

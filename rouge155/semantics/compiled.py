@@ -46,6 +46,13 @@ def alnum_bytes(text: str) -> bytes:
     return text.lower().encode("ascii", "replace")
 
 
+def alnum_bytes_any_case(text: str) -> bytes:
+    """:func:`alnum_bytes` for a count that numbers the call's own tokens (no stemming, no stopwords):
+    its code table reads A-Z as a-z, so an ASCII text needs no lower-casing (``str.lower`` changes
+    nothing else in ASCII; past it, it can: "\u0130" lower-cases to "i" and a combining dot)."""
+    return text.encode("ascii") if text.isascii() else text.lower().encode("ascii", "replace")
+
+
 def alnum_texts(texts: Sequence[str], key: Hashable, resolver: Callable[[], Callable[[bytes], int]]):
     """The texts' ``[a-z0-9]`` tokens as :class:`~rouge155.text.jit_tokens.SplTexts` (a unit per
     line). ``key`` names the vocabulary to keep; ``resolver()`` makes its raw token -> id rule."""

@@ -429,7 +429,8 @@ class RougeScore(Semantics):
         fallback = calls.Generic(self.plain_scores, metrics, options)  # each call without numba
         stem = bool(options["stem"])
         vocabulary = lambda: compiled.alnum_vocabulary((NAME, stem), lambda: _resolver(stem))  # noqa: E731
-        encode = lambda text: compiled.alnum_bytes(text) if type(text) is str else None  # noqa: E731  (bytes: numpy path)
+        as_bytes = compiled.alnum_bytes if stem else compiled.alnum_bytes_any_case  # (stemming reads the raw bytes)
+        encode = lambda text: as_bytes(text) if type(text) is str else None  # noqa: E731  (bytes: numpy path)
         return calls.Compiled(list(names), [kind_of(own) for own in names.values()], vocabulary, encode, call_value,
                               fallback, _call_batch_values, several=options["multi_reference"] in self.policies,
                               local=not stem,  # (its tokens are the runs of [a-z0-9]: all count, as they are)
