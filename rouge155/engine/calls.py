@@ -138,14 +138,16 @@ class TextCounter:
         on the pool's threads and this one (the first share: one thread fewer to wake): the same hits
         (each pair is counted alone) and lengths."""
         bounds = np.linspace(0, len(pair_ref), shares + 1).astype(np.int64).tolist()
-        submitted = []
+        shares_used: List[np.ndarray] = []
+        shares_args: List[tuple] = []
         for a, b in zip(bounds[:-1], bounds[1:]):
             used = np.unique(np.concatenate((pair_ref[a:b], pair_pred[a:b])))
-            args = ([texts[i] for i in used.tolist()], np.searchsorted(used, pair_ref[a:b]),
-                    np.searchsorted(used, pair_pred[a:b]), table)
-            submitted.append((used, _pool().submit(self._counted, *args) if submitted else args))
-        first = self._counted(*submitted[0][1])  # this thread counts the first share itself
-        parts = [(used, first if k == 0 else future.result()) for k, (used, future) in enumerate(submitted)]
+            shares_used.append(used)
+            shares_args.append(([texts[i] for i in used.tolist()], np.searchsorted(used, pair_ref[a:b]),
+                                np.searchsorted(used, pair_pred[a:b]), table))
+        futures = [_pool().submit(self._counted, *args) for args in shares_args[1:]]
+        counted = [self._counted(*shares_args[0])] + [future.result() for future in futures]  # the first here
+        parts = list(zip(shares_used, counted))
         if any(part[2] for _, part in parts):
             return None, None, 1
         lengths = np.zeros(len(texts), dtype=np.int64)
