@@ -89,3 +89,22 @@ def test_a_forked_child_counts_its_batches_with_its_own_threads():
 
 def _fmeasures(preds, refs):
     return rouge155.score_pairs(preds, refs, ["ROUGE-1"])["ROUGE-1"].fmeasure.tolist()
+
+
+@pytest.mark.parametrize("stem", [False, True])
+def test_rouge_score_reads_case_as_it_lower_cases(stem):
+    """rouge-score lower-cases before it tokenizes, so a text and its ``str.lower()`` score alike; the
+    compiled count without stemming skips the lower-casing of ASCII texts (its code table reads A-Z as
+    a-z), not of others ("\u0130" lower-cases to "i" and a combining dot)."""
+    preds = ["The CAT sat ON the Mat", "\u0130stanbul IS big", "NAÏVE Caf\u00c9 Test", "ABC def GHI"] * 3
+    refs = ["the cat SAT on THE mat today", "istanbul is BIG", "naïve café test", "abc DEF ghi jkl"] * 3
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    kwargs = dict(stem=stem, semantics="rouge-score", multi_reference="B")
+    for size in (1, len(preds)):
+        for a in range(0, len(preds), size):
+            mixed = rouge155.score_pairs(preds[a:a + size], refs[a:a + size], types, **kwargs)
+            lower = rouge155.score_pairs([p.lower() for p in preds[a:a + size]],
+                                         [r.lower() for r in refs[a:a + size]], types, **kwargs)
+            for t in types:
+                assert mixed[t].fmeasure.tolist() == lower[t].fmeasure.tolist(), (t, a, size)
+                assert mixed[t].recall.tolist() == lower[t].recall.tolist(), (t, a, size)
