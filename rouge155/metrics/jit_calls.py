@@ -327,12 +327,22 @@ def harmonic_best(hits, lengths, pair_ref, pair_pred, pair_owner, n, kinds):
 
 @numba.njit(cache=True, nogil=True)
 def _r5(x):
-    """(``r5(x)``, True) where x * 1e5 is clearly off a half and 0 <= x < 1000 (then rint(x * 1e5) / 1e5
-    is the double of the decimal ``%7.5f`` prints: ``rouge155.base.perl.r5_many``), else (0, False)."""
+    """(``r5(x)``, True) for 0 <= x < 1000 where x * 1e5 is clearly off a half (then rint(x * 1e5) / 1e5
+    is the double of the decimal ``%7.5f`` prints: ``rouge155.base.perl.r5_many``) or exactly at one,
+    else (0, False): a value near a half, but not at it, is left to Python.
+
+    A double is exactly at a half when x * 64 is an odd integer (x * 10**5 = k + 1/2 makes x
+    (2k + 1) / (2**6 * 5**5), a binary fraction only where 5**5 divides 2k + 1), and ``%7.5f`` then
+    rounds to even (C's printf, as Perl's, and Python's %): counts over 64 or 128 tokens give these."""
     scaled = x * 1e5
     q = np.rint(scaled)
-    if 0.0 <= x < 1000.0 and abs(abs(scaled - q) - 0.5) > 1e-6:
-        return q / 1e5, True
+    if 0.0 <= x < 1000.0:
+        if abs(abs(scaled - q) - 0.5) > 1e-6:
+            return q / 1e5, True
+        sixty_fourths = x * 64.0  # (exact: a power of two)
+        if sixty_fourths == np.floor(sixty_fourths) and np.int64(sixty_fourths) % 2 == 1:
+            low = (np.int64(sixty_fourths) * 3125 - 1) // 2  # x * 1e5 = low + 1/2 exactly
+            return (low if low % 2 == 0 else low + 1) / 1e5, True
     return 0.0, False
 
 
@@ -342,7 +352,8 @@ def perl_single(hits, lengths, pair_ref, pair_pred, n, kinds, alpha):
     ``out[m, :, i]`` = (P, R, F, hits, model count, peer count) as ``engine.calls.perl_value`` makes
     them (``formulas.scored``: R and P rounded with ``%7.5f``, then F = P * R / ((1 - alpha) * P +
     alpha * R) rounded, 0 where a count or the denominator is 0). Returns (out, False) as soon as a
-    value lies too near a rounding half for :func:`_r5` (the caller computes that call in Python)."""
+    value lies near a rounding half, but not at it, for :func:`_r5` (the caller computes that call in
+    Python)."""
     out = np.zeros((len(kinds), 6, n))
     for i in range(n):
         for m in range(len(kinds)):

@@ -1,7 +1,7 @@
 """The compiled per-call combinations (rouge155.metrics.jit_calls: perl_single, harmonic_best) give the
 doubles of the Python rules they stand for (engine.calls.perl_value, semantics.rouge_score.call_value),
 on random counts: every field, every metric kind, alphas of the flag -p, several references (rouge-score's
-best F); a value at a rounding half is left to Python."""
+best F); a value at a rounding half exactly is rounded to even, one near it left to Python."""
 import random
 
 import numpy as np
@@ -10,7 +10,8 @@ import pytest
 pytest.importorskip("numba", reason="the compiled kernels are the jit extra")
 
 from rouge155.engine.calls import perl_value
-from rouge155.metrics.jit_calls import harmonic_best, perl_single
+from rouge155.base.perl import r5
+from rouge155.metrics.jit_calls import _r5, harmonic_best, perl_single
 from rouge155.semantics.rouge_score import call_value
 
 KINDS = np.array([1, 2, 3, 0, -1], dtype=np.int64)
@@ -43,11 +44,21 @@ def test_perl_single_is_perl_value(alpha):
     assert compiled > 300
 
 
-def test_a_rounding_half_is_left_to_python():
+def test_an_exact_rounding_half_is_rounded_as_perl_prints_it():
+    """x * 1e5 at a half exactly (x = odd / 64): ``%7.5f`` rounds it to even; every such x below 1000."""
+    for q in range(1, 64000, 2):
+        value, ok = _r5(q / 64)
+        assert ok and value == r5(q / 64), q
     hits = np.array([[1]], dtype=np.int64)  # 1 / 64 = 0.015625: 1562.5 units of 1e-5, a half exactly
     lengths = np.array([64, 64], dtype=np.int64)
-    _, ok = perl_single(hits, lengths, np.array([1]), np.array([0]), 1, np.array([1], dtype=np.int64), 0.5)
-    assert not ok
+    out, ok = perl_single(hits, lengths, np.array([1]), np.array([0]), 1, np.array([1], dtype=np.int64), 0.5)
+    assert ok and tuple(out[0, :, 0].tolist()) == perl_value(1, [1], [64, 64], "A", 0.5)
+    assert out[0, 0, 0] == 0.01562  # (to even)
+
+
+def test_a_value_near_a_half_is_left_to_python():
+    for x in (0.015625 + 1e-12, 0.015625 - 1e-12, 0.123455 + 1e-13, 1000.0, -0.5):
+        assert _r5(x) == (0.0, False), x
 
 
 @pytest.mark.parametrize("refs", [1, 3])
