@@ -16,6 +16,7 @@ rouge-score's module-level helpers that code imports from ``rouge_scorer`` (``_s
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Dict, List, Sequence
 
 from ..base import arguments
@@ -27,6 +28,8 @@ from .mapping import score_batch, types_scorer
 from .rouge_score_helpers import (_backtrack_norec, _create_ngrams, _find_union, _lcs_table,  # noqa: F401
                                   _score_lcs, _score_ngrams, _summary_level_lcs, _union_lcs, lcs_ind)
 from .scoring import Score
+
+_score_of = partial(tuple.__new__, Score)  # Score((p, r, f)) without the namedtuple's Python __new__ (a batch's)
 
 SEMANTICS = _rouge_score.NAME  # semantics=SEMANTICS: rouge-score's own numbers
 
@@ -107,9 +110,11 @@ class RougeScorer(scoring.BaseScorer):
                 and all(type(r) is str for group in refs for r in group):
             values = fast[0].counted_many(predictions, refs)
             if values is not None:
-                columns = [(t, *(getattr(values[name], f).tolist() for f in ("precision", "recall", "fmeasure")))
-                           for t, name in fast[1]]
-                return [{t: Score(p[i], r[i], f[i]) for t, p, r, f in columns} for i in range(len(predictions))]
+                per_type = [list(map(_score_of, zip(*(getattr(values[name], f).tolist()
+                                                      for f in ("precision", "recall", "fmeasure")))))
+                            for _t, name in fast[1]]
+                types = [t for t, _name in fast[1]]
+                return [dict(zip(types, row)) for row in zip(*per_type)]
         return self._scores(refs, predictions)
 
 
