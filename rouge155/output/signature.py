@@ -456,6 +456,11 @@ class SignedScores(dict):
         self._signature_args = signature_args if callable(signature_args) else dict(signature_args)
         self._signature: Optional[str] = None
 
+    def __reduce__(self):
+        """Pickled with the arguments themselves (what makes them lazily is a local function)."""
+        args = self._signature_args
+        return (type(self), (dict(self), args() if callable(args) else args))
+
     @property
     def signature(self) -> str:
         if self._signature is None:

@@ -393,6 +393,7 @@ def test_api_signature_check():
 
 
 def test_score_pairs_result_is_a_dict_with_its_signature():
+    import copy
     import pickle
 
     out = rouge155.score_pairs(["the cat sat"] * 2, ["a cat sat", ["the cat", "a cat"]], metrics=["ROUGE-2"])
@@ -401,6 +402,11 @@ def test_score_pairs_result_is_a_dict_with_its_signature():
     assert (sig.get("refs"), sig.get("n"), sig.get("lcs"), sig.get("agg")) == ("1-2", "2", "no", "none")
     again = pickle.loads(pickle.dumps(out))
     assert again.signature == out.signature and list(again) == list(out)
+    for pairs in (1, 2):  # signed lazily: pickled (and copied) before their signature is read, too
+        fresh = rouge155.score_pairs(["the cat sat"] * pairs, ["a cat sat"] * pairs, metrics=["ROUGE-2"])
+        again = pickle.loads(pickle.dumps(fresh))
+        assert again.signature == fresh.signature and list(again) == list(fresh)
+        assert copy.deepcopy(fresh).signature == fresh.signature
 
 
 def test_score_pairs_under_another_semantics_signs_its_settings():
