@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from typing import Iterator
 
 _M_TRIM_THRESHOLD = -1
@@ -59,3 +60,21 @@ def reuse_freed_blocks(limit: int = 64 << 20) -> Iterator[None]:
         libc.mallopt(_M_TRIM_THRESHOLD, _GLIBC_DEFAULT)
         libc.mallopt(_M_TOP_PAD, _GLIBC_DEFAULT)
         libc.malloc_trim(0)
+
+
+_kept: list = []  # the block reuse_freed_blocks_from_now entered
+_kept_lock = threading.Lock()
+
+
+def reuse_freed_blocks_from_now(limit: int = 64 << 20) -> None:
+    """:func:`reuse_freed_blocks` for the rest of the process, from the first call on (later calls do
+    nothing): for a Dask worker, whose chunks come one task at a time. Entered and left per chunk,
+    the tuning gave the freed memory back after each chunk and the next one page-faulted it in again
+    (1.7 s of system time against 0.2 s per 100,000 pairs). Freed memory up to the tuning's trim
+    threshold is kept for reuse."""
+    with _kept_lock:
+        if not _kept:
+            block = reuse_freed_blocks(limit)
+            block.__enter__()  # (never left: nested blocks then leave the tuning as it is)
+            _kept.append(block)
+

@@ -404,11 +404,10 @@ def score_call(implementation, predictions: Sequence, references: Sequence, metr
     call's own settings (its options mapped onto the implementation's; what it lacks a ValueError). A
     batch of up to :data:`CALL_PAIRS` pairs goes through the setting's kept scorer, a larger one
     through its ``plain_scores``: the same numbers."""
-    counts = references_per_pair(references) if len(predictions) > 1 else None  # (as given now, not as later)
+    counts = references_per_pair(references)  # (as given now, not as they may be later)
 
     def signed():  # (results are signed only when their signature is read)
-        return implementation.signature_args(references_per_pair(references) if counts is None else counts, stem,
-                                             multi_reference, alpha, word_limit, byte_limit, data_dir,
+        return implementation.signature_args(counts, stem, multi_reference, alpha, word_limit, byte_limit, data_dir,
                                              signature_check, metrics, language)
 
     signature_args = signed() if signature_check is not None else signed

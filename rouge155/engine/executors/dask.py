@@ -25,6 +25,7 @@ import time
 import uuid
 
 from ...base.errors import RougeError
+from ..alloc import reuse_freed_blocks_from_now
 from .contract import Executor
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -40,8 +41,6 @@ SILENCED_LOGGERS = ("distributed", "tornado")  # Dask's client and its event loo
 
 _chunks_done = 0  # on a worker: chunks computed (a diagnostic)
 _local = threading.local()  # per worker thread: (run id, vocabulary); TokenIds is not thread-safe
-_tuning: List[Any] = []  # on a worker: the allocator tuning, entered with its first chunk and kept
-_tuning_lock = threading.Lock()
 
 
 def _import_distributed():
@@ -137,28 +136,13 @@ def _vocabulary(run_id: str, options, word_lists):
     return kept[1]
 
 
-def _tune_allocator() -> None:
-    """On a worker: :func:`~rouge155.engine.alloc.reuse_freed_blocks` from its first chunk on, for the
-    rest of its life. Entered and left per chunk, it gave the freed memory back to the system after
-    each chunk and the next one page-faulted it in again: 10% more CPU for a worker (1.7 s of system
-    time against 0.2 s on 100,000 pairs). The worker keeps up to the tuning's trim threshold of freed
-    memory for reuse."""
-    with _tuning_lock:
-        if not _tuning:
-            from ..alloc import reuse_freed_blocks
-
-            tuning = reuse_freed_blocks()
-            tuning.__enter__()
-            _tuning.append(tuning)
-
-
 def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, bytes]):
     """On a worker: ``batch.compute_chunk`` over texts sent with the chunk."""
     from ..batched.chunks import compute_chunk
     from ...inputs.sources import MemorySource
 
     global _chunks_done
-    _tune_allocator()
+    reuse_freed_blocks_from_now()
     run_id, options, word_lists = context
     token_ids = _vocabulary(run_id, options, word_lists)
     out = compute_chunk(evaluations, first, systems, options, token_ids, MemorySource(texts))
@@ -169,7 +153,7 @@ def remote_chunk(context, evaluations, first: int, systems, texts: Dict[str, byt
 def _run_job(job, k: int):
     """On a worker: a streamed run's chunk k, read there."""
     global _chunks_done
-    _tune_allocator()
+    reuse_freed_blocks_from_now()
     out = job(k)
     _chunks_done += 1
     return out
@@ -178,7 +162,7 @@ def _run_job(job, k: int):
 def _score_chunk(job, chunk):
     """On a worker: a streamed run's chunk, read by the driver."""
     global _chunks_done
-    _tune_allocator()
+    reuse_freed_blocks_from_now()
     out = job.score(chunk)
     _chunks_done += 1
     return out
