@@ -103,19 +103,29 @@ class RougeScorer(scoring.BaseScorer):
         """Not in rouge-score: many pairs at once (``targets[i]``: a text or a list of texts; one text for
         ``targets`` or ``predictions`` is a TypeError, not one pair per character)."""
         targets, predictions = arguments.text_list(targets, "targets"), arguments.text_list(predictions, "predictions")
-        refs = [[t] if isinstance(t, str) else list(t) for t in targets]
-        predictions = list(predictions)
         fast = self._fast()
-        if fast is not None and jit.wanted(len(predictions)) and all(type(p) is str for p in predictions) \
-                and all(type(r) is str for group in refs for r in group):
-            values = fast[0].counted_many(predictions, refs)
+        if fast is not None and jit.wanted(len(predictions)) and _texts(predictions) and _reference_texts(targets):
+            values = fast[0].counted_many(predictions, targets)
             if values is not None:
                 per_type = [list(map(_score_of, zip(*(getattr(values[name], f).tolist()
                                                       for f in ("precision", "recall", "fmeasure")))))
                             for _t, name in fast[1]]
                 types = [t for t, _name in fast[1]]
                 return [dict(zip(types, row)) for row in zip(*per_type)]
-        return self._scores(refs, predictions)
+        return self._scores([[t] if isinstance(t, str) else list(t) for t in targets], predictions)
+
+
+def _texts(items: list) -> bool:
+    """Whether every item is a str (no subclass, no bytes: what the compiled pass takes as rouge-score does)."""
+    return set(map(type, items)) <= {str}
+
+
+def _reference_texts(targets: list) -> bool:
+    """Whether every target is a str or a list or tuple of them (read without consuming anything else)."""
+    kinds = set(map(type, targets))
+    if kinds <= {str}:
+        return True
+    return kinds <= {str, list, tuple} and all(type(t) is str or _texts(t) for t in targets)
 
 
 __all__ = ["RougeScorer", "Score", "scoring", "tokenizers", "lcs_ind"]
