@@ -181,14 +181,12 @@ def _local_id(codes, s, length, key, keys, ids, spans, width):
 
 
 @numba.njit(cache=True, nogil=True)
-def local_tokens(codes, doc_end, out_ids, unit_len, doc_tokens, doc_units):
+def local_tokens(codes, doc_end, out_ids, unit_len, doc_tokens, doc_units, size):
     """The SPL tokens of the texts (the reading of :func:`rouge155.text.jit_tokens._spl_ids`: a unit
     is a line with any byte, a token a run of letters and digits) numbered in the call itself, each
     distinct token one id: for settings where every such token counts as it is (no stemming, no
-    stopwords). Returns (tokens, units, width)."""
-    size = 16
-    while size < 2 * len(out_ids):
-        size *= 2
+    stopwords), in a table of ``size`` slots (a power of two). Returns (tokens, units, width), or width
+    -1 where the table got half full (the caller reads the texts again with a larger one)."""
     keys = np.empty(size, dtype=np.uint64)
     ids = np.full(size, -1, dtype=np.int64)
     spans = np.empty((size, 2), dtype=np.int64)
@@ -220,6 +218,8 @@ def local_tokens(codes, doc_end, out_ids, unit_len, doc_tokens, doc_units):
                 key = key * np.uint64(37) + np.uint64(codes[i])
                 i += 1
             out_ids[t], width = _local_id(codes, s, i - s, key, keys, ids, spans, width)
+            if 2 * width > size:
+                return t, u, -1
             unit_len[u] += 1
             t += 1
         if in_line:
@@ -237,15 +237,31 @@ def local_counts(raw, doc_end, pair_ref, pair_pred, kinds):
     lengths)."""
     codes = np.empty(len(raw), dtype=np.uint8)
     n_units = len(doc_end)
+    # the tokens' number, at most: the runs of letters and digits, one more per document end (it can
+    # cut a run); it sizes the token ids and local_tokens' table (sized by the bytes, that table was 2 MB
+    # for a call of 50 pairs of 650 bytes, mapped afresh each call: 480 page faults, 12-16 us per pair)
+    runs = len(doc_end)
+    before = 0
     for i in range(len(raw)):
-        codes[i] = _CODES[raw[i]]
-        if codes[i] == 0:
-            n_units += 1
-    out_ids = np.empty((len(raw) + len(doc_end)) // 2 + 1, dtype=np.int64)
+        c = _CODES[raw[i]]
+        codes[i] = c
+        n_units += c == 0
+        inside = np.int64(np.uint8(c - np.uint8(1)) < np.uint8(36))  # a letter or digit: codes 1-36
+        runs += inside & (1 - before)
+        before = inside
+    out_ids = np.empty(runs, dtype=np.int64)
     unit_len = np.zeros(n_units, dtype=np.int64)
     tokens_end = np.zeros(len(doc_end), dtype=np.int64)
     units_end = np.zeros(len(doc_end), dtype=np.int64)
-    t, u, width = local_tokens(codes, doc_end, out_ids, unit_len, tokens_end, units_end)
+    # a slot per token to start with: a call's distinct tokens are a third of its tokens or fewer, and
+    # a table that stays small stays in cache (at 2 MB, mapped afresh each call, it cost page faults)
+    size = 16
+    while size < runs:
+        size *= 2
+    t, u, width = local_tokens(codes, doc_end, out_ids, unit_len, tokens_end, units_end, size)
+    while width < 0:  # more distinct tokens than that (short texts, mostly): a table 4x larger
+        size *= 4
+        t, u, width = local_tokens(codes, doc_end, out_ids, unit_len, tokens_end, units_end, size)
     hits = pair_hits(out_ids[:t], width, unit_len[:u], tokens_end, units_end, pair_ref, pair_pred, kinds)
     return hits, tokens_end - starts_of(tokens_end)
 

@@ -108,3 +108,29 @@ def test_rouge_score_reads_case_as_it_lower_cases(stem):
             for t in types:
                 assert mixed[t].fmeasure.tolist() == lower[t].fmeasure.tolist(), (t, a, size)
                 assert mixed[t].recall.tolist() == lower[t].recall.tolist(), (t, a, size)
+
+
+@pytest.mark.parametrize("name", ["perl", "rouge-score"])
+def test_the_calls_own_numbering_takes_any_share_of_distinct_tokens(monkeypatch, name):
+    """Without stemming a call numbers its own tokens in a table of a slot per token, read again with a
+    larger one when the distinct tokens fill half of it: texts of only distinct tokens (every count of
+    them, so that some fill it exactly at a power of two), long ones among them (past the 12 characters
+    a key holds exactly), give the numpy path's numbers."""
+    pytest.importorskip("numba", reason="the compiled kernels (the jit extra)")
+    metrics = ["ROUGE-1", "ROUGE-2", "ROUGE-L"] if name == "perl" else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    options = dict(semantics=name, multi_reference="A" if name == "perl" else "B")
+    preds, refs = [], []
+    for n in range(1, 40):
+        words = [f"w{k}" if k % 3 else f"extraordinarily{k}long{n}" for k in range(n)]
+        preds.append(" ".join(words[: n // 2 + 1]) + "\n" + " ".join(words[n // 2 + 1 :]))
+        # odd n: the reference shares the prediction's words; even n: no word of the call repeats
+        refs.append([" ".join(reversed(words)) + f" only{n}" if n % 2 else " ".join(f"r{k}x{n}" for k in range(n))])
+    results = {}
+    for compiled in ("1", "0"):
+        monkeypatch.setenv("ROUGE155_JIT", compiled)
+        results[compiled] = [rouge155.score_pairs(preds[a:a + size], refs[a:a + size], metrics, **options)
+                             for size in (1, 8, len(preds)) for a in range(0, len(preds), size)]
+    for got, want in zip(results["1"], results["0"]):
+        for metric in metrics:
+            for field in ("precision", "recall", "fmeasure"):
+                assert getattr(got[metric], field).tolist() == getattr(want[metric], field).tolist(), (metric, field)
