@@ -21,6 +21,7 @@ from ..base.errors import RougeError
 from ..base.flags import ParsedArgs, getopts as _getopts, options_from_flags
 from ..base.options import Options
 from ..base.records import dataclass
+from ..engine.alloc import own_process
 from ..semantics import PERL
 from .long_options import LONG_OPTIONS, PROG, Extras
 from .usage import help_hint, invoked_name, usage, usage_full
@@ -562,6 +563,7 @@ def entry_point() -> None:
     # One BLAS thread: numpy's only matrix products here are small batched ones, and OpenBLAS's
     # thread pool cost small runs ~0.1 s of CPU each (measured); --jobs spreads the work instead.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    own_process()  # the command's own process: large runs may tune its allocator (engine/alloc.py)
     code = 0
     try:
         _dispatch()

@@ -79,7 +79,10 @@ def _send(conn, message: Tuple[str, Any]) -> None:
 def serve(conn, job: Optional[Callable[[int], Any]], parent_pid: Optional[int]) -> None:
     """The worker's life: its job (inherited by fork, else read from the pipe), then messages until
     ``None`` or a closed pipe."""
+    from ..alloc import own_process
+
     die_with_parent(parent_pid)
+    own_process()  # (a process rouge155 started: its allocator may be tuned for the chunks)
     held: Dict[int, Any] = {}
     try:
         if job is None:
