@@ -271,7 +271,7 @@ def distinct_layout(predictions: Sequence, references: Sequence[Sequence]
     """The distinct texts of a batch (each counted once), and per (prediction, reference) pair, in
     pair order: the reference's and the prediction's index among them and the pair's index."""
     index: Dict[object, int] = {}
-    if all(len(group) == 1 for group in references):  # one reference each (the usual shape): at once
+    if set(map(len, references)) == {1}:  # one reference each (the usual shape): at once
         put = index.setdefault  # a text's index: the next one the first time it is met
         flat = np.array([put(text, len(index)) for pair in zip(predictions, [group[0] for group in references])
                          for text in pair], dtype=np.int64)

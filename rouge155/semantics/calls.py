@@ -70,6 +70,9 @@ def references_per_pair(references: Sequence) -> List[int]:
             for r in references]
 
 
+_TEXT_TYPES = {str, bytes}
+
+
 def reference_lists(
 predictions: Sequence, references: Sequence) -> Optional[List[list]]:
     """Each pair's references as a list of texts (one text alone: one reference), or None where the
@@ -78,6 +81,8 @@ predictions: Sequence, references: Sequence) -> Optional[List[list]]:
         return None
     if len(predictions) != len(references):
         return None
+    if set(map(type, references)) <= _TEXT_TYPES and set(map(type, predictions)) <= _TEXT_TYPES:
+        return [[refs] for refs in references]  # one text each (the usual batch): its types tested in C
     out = []
     for refs in references:
         if isinstance(refs, (str, bytes)):
