@@ -112,7 +112,21 @@ class RougeScorer(scoring.BaseScorer):
                             for _t, name in fast[1]]
                 types = [t for t, _name in fast[1]]
                 return [dict(zip(types, row)) for row in zip(*per_type)]
-        return self._scores([[t] if isinstance(t, str) else list(t) for t in targets], predictions)
+        return self._scores(_reference_groups(targets), predictions)
+
+
+def _reference_groups(targets: list) -> List[list]:
+    """Each target's references (a text alone, str or bytes as ``score`` takes it, is one)."""
+    groups = []
+    for k, target in enumerate(targets):
+        if isinstance(target, (str, bytes)):
+            groups.append([target])
+            continue
+        try:
+            groups.append(list(target))
+        except TypeError:
+            raise TypeError(f"targets[{k}] must be a text or a list of texts, not {type(target).__name__}") from None
+    return groups
 
 
 def _texts(items: list) -> bool:

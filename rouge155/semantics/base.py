@@ -131,7 +131,10 @@ def align(predictions: Sequence, references: Sequence[Sequence]) -> Alignments:
     texts: List[Any] = []
 
     def row(text, what: str) -> int:
-        slot = index.get(text)
+        try:
+            slot = index.get(text)
+        except TypeError:  # unhashable (a list, say): not a text, which check_text says
+            slot = None
         if slot is None:
             check_text(text, what)
             slot = index[text] = len(texts)

@@ -91,6 +91,20 @@ def test_score_batch_refuses_one_text(module):
         scorer.score_batch("a b", "a b")
 
 
+@pytest.mark.parametrize("semantics", ["perl", "rouge-score"])
+def test_score_batch_targets_read_as_score_reads_them(semantics):
+    """``score_batch`` takes each target as ``score`` does: bytes are one text (not a list of numbers),
+    and what is neither a text nor a list of texts is a TypeError naming the target."""
+    from rouge155.compat.rouge_scorer import RougeScorer
+
+    scorer = RougeScorer(["rouge1"], semantics=semantics)
+    assert scorer.score_batch([b"a b"], ["a b"]) == [scorer.score(b"a b", "a b")]
+    with pytest.raises(TypeError, match=r"targets\[1\] must be a text or a list of texts, not NoneType"):
+        scorer.score_batch(["a", None], ["a", "b"])
+    with pytest.raises(TypeError, match="a reference must be a str, not list"):  # (was: unhashable type)
+        scorer.score(["a b"], "a b")
+
+
 def test_hf_evaluate_reads_one_string_as_evaluate_does():
     # evaluate 0.4's compute(predictions="a b", references="a b") scores three one-character pairs
     # (measured: rouge1 0.66733 with this module's metric script under evaluate.load); kept as the peer
