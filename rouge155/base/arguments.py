@@ -7,6 +7,7 @@ Python's generic message from deep inside (or a string scored one character at a
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Set
 from typing import List, Optional
 
 from .errors import OptionError
@@ -28,10 +29,22 @@ def text_list(value, name: str) -> list:
     if isinstance(value, TEXT_TYPES):
         raise ArgumentTypeError(f"{name} must be a list of texts, not one {_kind(value)} (it would be scored one "
                                 "character at a time): give [text]")
+    _unordered(value, name)
     try:
         return list(value)
     except TypeError:
         raise ArgumentTypeError(f"{name} must be a list of texts, not {_kind(value)}") from None
+
+
+def _unordered(value, name: str) -> None:
+    """A mapping (a dataset's row, say: its keys would be read as the texts) or a set (no fixed order:
+    the pairs, or which reference wins a tie, would change from run to run) is a TypeError naming it."""
+    if isinstance(value, Mapping):
+        raise ArgumentTypeError(f"{name} must be a list of texts, not a {_kind(value)} (its keys would be read as "
+                                "the texts): give the texts themselves, e.g. row['summary']")
+    if isinstance(value, Set):
+        raise ArgumentTypeError(f"{name} must be a list of texts, not a {_kind(value)} (its order is not fixed): "
+                                "give a list")
 
 
 def text(value, name: str, allow_bytes: bool = True):
@@ -91,6 +104,8 @@ def metric_list(metrics, name: str = "metrics") -> List[str]:
     """Metric names: one str or a list of str."""
     if isinstance(metrics, str):
         return [metrics]
+    if isinstance(metrics, (Mapping, Set)):  # names (a dict of weights: its keys), their order immaterial
+        metrics = list(metrics)
     for i, metric in enumerate(text_list(metrics, name)):
         if not isinstance(metric, str):
             raise TypeError(f"{name}[{i}] must be a str (a metric name), not {_kind(metric)}")

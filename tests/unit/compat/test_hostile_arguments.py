@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -29,9 +30,14 @@ def _pairs(predictions, references, semantics, **kw):
     ([5], ["a"], "predictions[0] must be a str or bytes, not int"),
     ([["a"]], ["a"], "predictions[0] must be a str or bytes, not list"),
     (["a"], [[None]], "references[0][0] must be a str or bytes, not NoneType"),
+    # a dataset's row (its keys would be the texts) and a set (no fixed order), at either level
+    (["a b"], [{"summary": "a b"}], "references[0] must be a list of texts, not a dict (its keys would be read"),
+    ({"a": 1}, ["a"], "predictions must be a list of texts, not a dict"),
+    (["a b"], [{"a b", "c"}], "references[0] must be a list of texts, not a set (its order is not fixed)"),
+    (["a", "b"], {"a", "b"}, "references must be a list of texts, not a set"),
 ])
 def test_texts_refused_alike_under_every_semantics(semantics, predictions, references, words):
-    with pytest.raises(TypeError, match=words.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(TypeError, match=re.escape(words)):
         _pairs(predictions, references, semantics)
 
 
