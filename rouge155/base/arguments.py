@@ -29,14 +29,14 @@ def text_list(value, name: str) -> list:
     if isinstance(value, TEXT_TYPES):
         raise ArgumentTypeError(f"{name} must be a list of texts, not one {_kind(value)} (it would be scored one "
                                 "character at a time): give [text]")
-    _unordered(value, name)
+    refuse_unordered(value, name)
     try:
         return list(value)
     except TypeError:
         raise ArgumentTypeError(f"{name} must be a list of texts, not {_kind(value)}") from None
 
 
-def _unordered(value, name: str) -> None:
+def refuse_unordered(value, name: str) -> None:
     """A mapping (a dataset's row, say: its keys would be read as the texts) or a set (no fixed order:
     the pairs, or which reference wins a tie, would change from run to run) is a TypeError naming it."""
     if isinstance(value, Mapping):

@@ -108,6 +108,9 @@ def reference_texts(references, where: str) -> list:
     per character)."""
     if isinstance(references, (str, bytes, bytearray, memoryview)):
         return [references]
+    from ..base.arguments import refuse_unordered  # (the API's checks: not imported at the command's start-up)
+
+    refuse_unordered(references, where)  # a mapping's keys are no texts; a set has no fixed order
     try:
         return list(references)
     except TypeError:

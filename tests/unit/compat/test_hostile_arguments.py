@@ -207,3 +207,15 @@ def test_drop_ins_name_what_the_original_takes_not(api, first, second, predictio
     message = where.format(first=first, second=second)
     with pytest.raises(TypeError, match=message.replace("[", r"\[").replace("]", r"\]")):
         api(predictions, references)
+
+
+@pytest.mark.parametrize(("models", "words"), [
+    ({"d": {"summary": "a b"}}, "models['d'] must be a list of texts, not a dict (its keys would be read"),
+    ({"d": {"a b", "c"}}, "models['d'] must be a list of texts, not a set (its order is not fixed)"),
+])
+def test_evaluate_refuses_a_row_or_a_set_as_the_models(models, words):
+    import rouge155
+
+    with pytest.raises(TypeError, match=re.escape(words)):
+        rouge155.evaluate({"s": {"d": "a b"}}, models, ngram=1)
+    assert rouge155.evaluate({"s": {"d": "a b"}}, {"d": ("a b", "c")}, ngram=1).metrics  # a tuple is a list
