@@ -20,6 +20,7 @@ from functools import partial
 from typing import Dict, List, Sequence
 
 from ..base import arguments
+from ..inputs.sources import reference_texts
 from ..semantics import PERL, check
 from ..semantics import rouge_score as _rouge_score
 from ..text import jit
@@ -112,21 +113,8 @@ class RougeScorer(scoring.BaseScorer):
                             for _t, name in fast[1]]
                 types = [t for t, _name in fast[1]]
                 return [dict(zip(types, row)) for row in zip(*per_type)]
-        return self._scores(_reference_groups(targets), predictions)
-
-
-def _reference_groups(targets: list) -> List[list]:
-    """Each target's references (a text alone, str or bytes as ``score`` takes it, is one)."""
-    groups = []
-    for k, target in enumerate(targets):
-        if isinstance(target, (str, bytes)):
-            groups.append([target])
-            continue
-        try:
-            groups.append(list(target))
-        except TypeError:
-            raise TypeError(f"targets[{k}] must be a text or a list of texts, not {type(target).__name__}") from None
-    return groups
+        # each target's references (a text alone, str or bytes as ``score`` takes it, is one)
+        return self._scores([reference_texts(t, f"targets[{k}]") for k, t in enumerate(targets)], predictions)
 
 
 def _texts(items: list) -> bool:

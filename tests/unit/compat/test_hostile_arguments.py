@@ -100,12 +100,12 @@ def test_score_batch_refuses_one_text(module):
 @pytest.mark.parametrize("semantics", ["perl", "rouge-score"])
 def test_score_batch_targets_read_as_score_reads_them(semantics):
     """``score_batch`` takes each target as ``score`` does: bytes are one text (not a list of numbers),
-    and what is neither a text nor a list of texts is a TypeError naming the target."""
+    and what is neither a text nor a sequence of texts is a TypeError naming the target."""
     from rouge155.compat.rouge_scorer import RougeScorer
 
     scorer = RougeScorer(["rouge1"], semantics=semantics)
     assert scorer.score_batch([b"a b"], ["a b"]) == [scorer.score(b"a b", "a b")]
-    with pytest.raises(TypeError, match=r"targets\[1\] must be a text or a list of texts, not NoneType"):
+    with pytest.raises(TypeError, match=r"targets\[1\] must be a text or a sequence of texts, not NoneType"):
         scorer.score_batch(["a", None], ["a", "b"])
     with pytest.raises(TypeError, match="a reference must be a str, not list"):  # (was: unhashable type)
         scorer.score(["a b"], "a b")
